@@ -1,0 +1,1 @@
+"""LLM drafts, Label Studio sync, review / agreement / quality checks (not built yet)."""

@@ -1,0 +1,1 @@
+"""Corpus sources, cleaning, chapter detection, screening, multi-scale sampling, selection."""

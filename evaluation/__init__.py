@@ -1,0 +1,1 @@
+"""Prompts, model backends, runs, metrics, analyses, reports (not built yet)."""

@@ -1,0 +1,52 @@
+"""Stage reports: what a stage kept, what it dropped and why, and how long it took.
+
+Modelled on datatrove's stats: steps report (keep, reason) decisions and the
+report counts reasons, keeping a few examples of each so a builder can audit.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+MAX_EXAMPLES = 3
+
+
+@dataclass
+class StageReport:
+    stage: str
+    kept: int = 0
+    dropped: Counter[str] = field(default_factory=Counter)
+    examples: dict[str, list[str]] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    _started: float = field(default_factory=time.perf_counter, repr=False)
+
+    def keep(self, count: int = 1) -> None:
+        self.kept += count
+
+    def drop(self, reason: str, example: str = "") -> None:
+        self.dropped[reason] += 1
+        if example:
+            bucket = self.examples.setdefault(reason, [])
+            if len(bucket) < MAX_EXAMPLES:
+                bucket.append(example)
+
+    def warn(self, message: str) -> None:
+        self.warnings.append(message)
+
+    def finish(self) -> StageReport:
+        self.seconds = round(time.perf_counter() - self._started, 3)
+        return self
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "stage": self.stage,
+            "kept": self.kept,
+            "dropped": dict(sorted(self.dropped.items())),
+            "examples": self.examples,
+            "warnings": self.warnings,
+            "seconds": self.seconds,
+        }

@@ -1,0 +1,198 @@
+"""Benchmark spec files: one TOML file per benchmark version, validated strictly.
+
+Unknown keys are rejected and every error names the file and the dotted key, e.g.
+``examples/zh.toml: subsets.0.lower: lower (40000) must not exceed upper (36000)``.
+Relative paths inside a spec are resolved against the spec file's folder.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+
+class SpecError(ValueError):
+    """A spec file is unreadable or invalid; the message names file and key."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class FilesSource(_Strict):
+    kind: Literal["files"]
+    path: str  # file or folder; folders are read recursively (.txt .md .html .htm .epub)
+    language: Literal["zh", "en", "auto"] = "auto"
+    glob: str | None = None  # restrict a folder to matching names, e.g. "*.txt"
+
+
+class UrlsSource(_Strict):
+    kind: Literal["urls"]
+    urls: list[str] = Field(min_length=1)
+    language: Literal["zh", "en", "auto"] = "auto"
+
+
+class GutenbergSource(_Strict):
+    kind: Literal["gutenberg"]
+    ids: list[int] = Field(min_length=1)
+    mirror: str = "https://www.gutenberg.org"
+    language: Literal["zh", "en", "auto"] = "auto"
+
+
+class HFDatasetSource(_Strict):
+    kind: Literal["hf"]
+    dataset: str  # a Hub id or a local folder / file understood by datasets.load_dataset
+    column: str = "text"
+    title_column: str | None = None
+    split: str = "train"
+    config: str | None = None
+    revision: str | None = None
+    language: Literal["zh", "en", "auto"] = "auto"
+
+
+Source = Annotated[
+    FilesSource | UrlsSource | GutenbergSource | HFDatasetSource, Field(discriminator="kind")
+]
+
+
+class ExtraRule(_Strict):
+    """A user cleaning rule: a regex removed (or replaced) everywhere it matches."""
+
+    name: str
+    pattern: str
+    replace: str = ""
+    multiline: bool = True
+
+
+class CleaningConfig(_Strict):
+    # "auto" picks rule sets from the detected language and source (gutenberg, web serial, ...)
+    rulesets: list[str] = Field(default_factory=lambda: ["auto"])
+    extra_rules: list[ExtraRule] = Field(default_factory=list)
+    disable_rules: list[str] = Field(default_factory=list)
+    fullwidth_punctuation_zh: bool = True  # normalise ASCII punctuation inside Chinese text
+
+
+class ChaptersConfig(_Strict):
+    min_chapters: int = Field(default=2, ge=1)
+    # Books that look like collections of unrelated short stories are flagged; excluded if true.
+    exclude_story_collections: bool = False
+    min_chapter_chars: int = Field(default=200, ge=0)
+
+
+class CrawlConfig(_Strict):
+    user_agent: str = "lengthwise/0.1 (+https://github.com/lengthwise; benchmark builder)"
+    requests_per_second_per_host: float = Field(default=1.0, gt=0)
+    timeout_seconds: float = Field(default=30.0, gt=0)
+    max_retries: int = Field(default=3, ge=0)
+    backoff_seconds: float = Field(default=1.0, ge=0)
+    max_bytes: int = Field(default=50_000_000, gt=0)
+
+
+class TokenizersConfig(_Strict):
+    primary: str = "qwen2.5"
+    extra: list[str] = Field(default_factory=list)
+
+    @property
+    def all(self) -> list[str]:
+        return [self.primary, *[t for t in self.extra if t != self.primary]]
+
+
+class SubsetSpec(_Strict):
+    name: str
+    target: int = Field(gt=0)
+    lower: int = Field(gt=0)
+    upper: int = Field(gt=0)
+    count: int = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _bounds(self) -> SubsetSpec:
+        if self.lower > self.upper:
+            raise ValueError(f"lower ({self.lower}) must not exceed upper ({self.upper})")
+        if not self.lower <= self.target <= self.upper:
+            raise ValueError(
+                f"target ({self.target}) must lie within [lower, upper] = "
+                f"[{self.lower}, {self.upper}]"
+            )
+        return self
+
+
+def cnnsum_subsets() -> list[SubsetSpec]:
+    """CNNSum's four subsets (L/XL/2XL/3XL), targets 16k..128k tokens."""
+    return [
+        SubsetSpec(name="L", target=16_384, lower=13_000, upper=18_432, count=190),
+        SubsetSpec(name="XL", target=32_768, lower=27_000, upper=34_816, count=195),
+        SubsetSpec(name="2XL", target=65_536, lower=56_000, upper=67_584, count=200),
+        SubsetSpec(name="3XL", target=131_072, lower=115_000, upper=133_120, count=110),
+    ]
+
+
+class SamplingConfig(_Strict):
+    policy: Literal["first-fit", "closest"] = "first-fit"
+    nested: bool = False
+    # Selection keeps the first quartile of lengths at or above this share of the target.
+    q1_min_ratio: float = Field(default=0.9, gt=0, le=1)
+
+
+class Spec(_Strict):
+    name: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+    version: str = "0.1.0"
+    language: Literal["zh", "en", "auto"] = "auto"
+    seed: int = 0
+    sources: list[Source] = Field(min_length=1)
+    cleaning: CleaningConfig = Field(default_factory=CleaningConfig)
+    chapters: ChaptersConfig = Field(default_factory=ChaptersConfig)
+    crawl: CrawlConfig = Field(default_factory=CrawlConfig)
+    tokenizers: TokenizersConfig = Field(default_factory=TokenizersConfig)
+    subsets: list[SubsetSpec] = Field(default_factory=cnnsum_subsets)
+    sampling: SamplingConfig = Field(default_factory=SamplingConfig)
+
+    # Set by load_spec, not by the file: where relative paths are resolved from.
+    base_dir: Path = Field(default=Path("."), exclude=True)
+
+    @model_validator(mode="after")
+    def _unique_subsets(self) -> Spec:
+        names = [s.name for s in self.subsets]
+        duplicates = sorted({n for n in names if names.count(n) > 1})
+        if duplicates:
+            raise ValueError(f"subset names must be unique, repeated: {duplicates}")
+        return self
+
+    def resolve(self, path: str) -> Path:
+        candidate = Path(path).expanduser()
+        return candidate if candidate.is_absolute() else (self.base_dir / candidate).resolve()
+
+
+def _format_errors(path: Path, error: ValidationError) -> str:
+    lines = []
+    for item in error.errors():
+        loc = ".".join(str(part) for part in item["loc"] if part not in ("function-after",))
+        message = item["msg"].removeprefix("Value error, ")
+        if item["type"] == "extra_forbidden":
+            message = "unknown key"
+        lines.append(f"{path}: {loc or '<top level>'}: {message}")
+    return "\n".join(lines)
+
+
+def parse_spec(data: dict[str, Any], path: Path) -> Spec:
+    if "base_dir" in data:
+        raise SpecError(f"{path}: base_dir: unknown key")
+    try:
+        return Spec.model_validate({**data, "base_dir": path.parent.resolve()})
+    except ValidationError as exc:
+        raise SpecError(_format_errors(path, exc)) from None
+
+
+def load_spec(path: str | Path) -> Spec:
+    spec_path = Path(path)
+    try:
+        raw = spec_path.read_bytes()
+    except OSError as exc:
+        raise SpecError(f"{spec_path}: cannot read spec file: {exc.strerror}") from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise SpecError(f"{spec_path}: not a valid TOML file: {exc}") from None
+    return parse_spec(data, spec_path)

@@ -1,0 +1,35 @@
+"""Shared fixtures. Real corpora come from ../shared/corpora and are never copied here."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+SHARED_CORPORA = Path(
+    os.environ.get("LENGTHWISE_SHARED_CORPORA", REPO_ROOT.parent / "shared" / "corpora")
+)
+
+
+@pytest.fixture(scope="session")
+def shared_corpora() -> Path:
+    """The shared real corpora; tests that need them skip with a clear message otherwise."""
+    if not SHARED_CORPORA.is_dir():
+        pytest.skip(
+            f"shared corpora not found at {SHARED_CORPORA} "
+            "(set LENGTHWISE_SHARED_CORPORA to the folder holding zh_simplified_four_classics/)"
+        )
+    return SHARED_CORPORA
+
+
+@pytest.fixture(autouse=True)
+def _no_home_writes(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep caches that libraries put under $HOME inside the test's temporary tree."""
+    home = tmp_path_factory.getbasetemp() / "home"
+    home.mkdir(exist_ok=True)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
+    monkeypatch.setenv("HF_HOME", str(home / ".cache" / "huggingface"))
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
