@@ -1,0 +1,87 @@
+"""The markdown summary of a build report, for people to read next to the JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:,.1f}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+def render_build_report(report: dict[str, Any]) -> str:
+    lines = [
+        f"# Build report: {report['spec']} {report['spec_version']}",
+        "",
+        f"Primary tokenizer `{report['primary_tokenizer']}`, sampling policy `{report['policy']}`, "
+        f"seed {report['seed']}, built in {report['seconds']:.1f} s by lengthwise "
+        f"{report['tool_version']}.",
+        "",
+        "## Books",
+        "",
+        "| book | language | encoding | chapters | tokens | removed by cleaning | excluded |",
+        "|---|---|---|---:|---:|---|---|",
+    ]
+    primary = report["primary_tokenizer"]
+    for book in report["books"]:
+        removed = ", ".join(f"{k} {v}" for k, v in sorted(book["removed"].items())) or "-"
+        tokens = book["tokens"].get(primary, 0)
+        lines.append(
+            f"| {book['title']} | {book['language']} | {book['encoding']} | {book['chapters']} | "
+            f"{tokens:,} | {removed} | {book['excluded'] or '-'} |"
+        )
+    dropped = report["stages"]["sources"]["dropped"]
+    if dropped:
+        lines += ["", "Sources dropped: " + ", ".join(f"{k} {v}" for k, v in dropped.items())]
+    lines += [
+        "",
+        "## Subsets",
+        "",
+        "| subset | target | interval | count | books | max book share | min | Q1 | mean | median | max "
+        "| candidates | unusable chapters |",
+        "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for name, sub in report["subsets"].items():
+        sel = sub["selection"]
+        tok = sel["tokens"]
+        lines.append(
+            f"| {name} | {_fmt(sel['target'])} | [{_fmt(sel['lower'])}, {_fmt(sel['upper'])}] | "
+            f"{sel['count']} / {sel['requested']} | {sel['books']} | "
+            f"{sel['largest_book_share']:.0%} | {_fmt(tok['min'])} | {_fmt(tok['q1'])} | "
+            f"{_fmt(tok['mean'])} | {_fmt(tok['median'])} | {_fmt(tok['max'])} | "
+            f"{sel['candidates']} | {sel['unusable_chapters']} ({_fmt(sel['unusable_tokens'])} tokens) |"
+        )
+    notes = [
+        f"- {name}: {note}"
+        for name, sub in report["subsets"].items()
+        for note in [sub["selection"]["shortfall"], *sub["selection"]["notes"]]
+        if note
+    ]
+    if notes:
+        lines += ["", "Notes:", "", *notes]
+    lines += ["", "## Candidate lengths (policy `" + report["policy"] + "`)", ""]
+    lines += ["| subset | candidates | min | Q1 | median | Q3 | max |", "|---|---:|---:|---:|---:|---:|---:|"]
+    for name, sub in report["subsets"].items():
+        dist = sub["selection"]["candidate_lengths"]
+        lines.append(
+            f"| {name} | {sub['selection']['candidates']} | {_fmt(dist.get('min'))} | "
+            f"{_fmt(dist.get('q1'))} | {_fmt(dist.get('median'))} | {_fmt(dist.get('q3'))} | "
+            f"{_fmt(dist.get('max'))} |"
+        )
+    lines += ["", "## Length table (tokens per tokenizer)", ""]
+    lines += [
+        "| subset | tokenizer | n | min | Q1 | mean | max |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
+    for row in report["length_table"]:
+        lines.append(
+            f"| {row['subset']} | `{row['tokenizer']}` | {row['n']} | {_fmt(row['min'])} | "
+            f"{_fmt(row['q1'])} | {_fmt(row['mean'])} | {_fmt(row['max'])} |"
+        )
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,168 @@
+"""Builder subcommands: inspect, build, demo-corpus, tokenizers."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from lengthwise.spec import ChaptersConfig, CleaningConfig, load_spec
+
+
+def register(subparsers: Any) -> None:
+    inspect = subparsers.add_parser(
+        "inspect",
+        help="read books, clean them, find chapters and report what was found",
+        description=(
+            "Read files or folders (.txt .md .html .epub, any encoding), clean them, detect "
+            "chapters and report per book: encoding, chapter count, printed numbers, gaps, "
+            "duplicates, what cleaning removed, and token totals. Nothing is written."
+        ),
+    )
+    inspect.add_argument("paths", nargs="+", type=Path, help="files or folders")
+    inspect.add_argument("--lang", choices=["zh", "en", "auto"], default="auto")
+    inspect.add_argument("--tokenizer", action="append", default=[], metavar="ID",
+                         help="count tokens with this tokenizer id (repeatable), e.g. qwen2.5")
+    inspect.add_argument("--json", action="store_true", help='print one JSON object {"books": [...]}')
+    inspect.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    inspect.set_defaults(handler=_inspect)
+
+    build = subparsers.add_parser(
+        "build",
+        help="run ingestion through selection for a spec and write samples per subset",
+        description=(
+            "Read the spec's sources, clean, detect chapters, count tokens, cut contiguous "
+            "chapter runs into each subset's interval and select a balanced set. Writes "
+            "WORK/samples/<subset>.parquet, WORK/build_report.json and build_report.md. "
+            "A rerun with unchanged inputs does nothing."
+        ),
+    )
+    build.add_argument("spec", type=Path, help="spec TOML file")
+    build.add_argument("--work", type=Path, default=None,
+                       help="work directory (default ./lw-work/<spec name>)")
+    build.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    build.add_argument("--quiet", action="store_true", help="no progress bars")
+    build.set_defaults(handler=_build)
+
+    demo = subparsers.add_parser(
+        "demo-corpus",
+        help="write the small synthetic zh/en demo corpus and its spec",
+        description=(
+            "Write a deterministic synthetic multi-chapter corpus (labelled synthetic) and a "
+            "spec for it into DIR, so the pipeline can run offline."
+        ),
+    )
+    demo.add_argument("dir", type=Path)
+    demo.set_defaults(handler=_demo_corpus)
+
+    tok = subparsers.add_parser(
+        "tokenizers",
+        help="encoding efficiency table: characters per token per tokenizer and language",
+        description="Count a spec's corpus (or files) with tokenizers, like CNNSum's Table 1.",
+    )
+    tok.add_argument("paths", nargs="+", type=Path, help="files or folders")
+    tok.add_argument("--tokenizer", action="append", required=True, metavar="ID")
+    tok.set_defaults(handler=_tokenizers)
+
+
+def _read_paths(paths: list[Path], lang: str) -> tuple[list[Any], list[dict[str, Any]]]:
+    from lengthwise.builders.sources.local import SourceFailure, read_local
+
+    docs: list[Any] = []
+    failures: list[dict[str, Any]] = []
+    for path in paths:
+        if not path.exists():
+            failures.append(_failure_entry(str(path), "no such file or folder"))
+            continue
+        for item in read_local(path, None if lang == "auto" else lang):
+            if isinstance(item, SourceFailure):
+                failures.append(_failure_entry(item.source, item.reason))
+            else:
+                docs.append(item)
+    return docs, failures
+
+
+def _failure_entry(path: str, reason: str) -> dict[str, Any]:
+    return {
+        "path": path, "title": None, "language": None, "encoding": None, "chapters": 0,
+        "numbers": [], "gaps": [], "duplicates": [], "removed": {}, "excluded": reason,
+    }
+
+
+def _inspect(args: argparse.Namespace) -> int:
+    from lengthwise.builders.corpus import CorpusSettings, process_corpus
+
+    docs, failures = _read_paths(args.paths, args.lang)
+    settings = CorpusSettings(language=args.lang, cleaning=CleaningConfig(), chapters=ChaptersConfig())
+    books: list[dict[str, Any]] = []
+    for _, report in process_corpus(
+        docs, settings, args.tokenizer, cache_dir=None, workers=args.workers,
+        progress=not args.json and sys.stderr.isatty(), total=len(docs),
+    ):
+        entry = report.to_dict()
+        if args.tokenizer:
+            entry["tokens"] = entry["tokens"].get(args.tokenizer[0])
+            entry["tokens_by_tokenizer"] = report.tokens
+        else:
+            entry["tokens"] = None
+        books.append(entry)
+    books += failures
+    if args.json:
+        print(json.dumps({"books": books}, ensure_ascii=False, indent=1))
+        return 0
+    for book in books:
+        status = f"excluded: {book['excluded']}" if book["excluded"] else f"{book['chapters']} chapters"
+        print(f"{book['path']}: {book.get('title')!s} [{book.get('language')}, {book.get('encoding')}] {status}")
+        if book["gaps"]:
+            print(f"  gaps: {book['gaps']}")
+        if book["duplicates"]:
+            print(f"  duplicates: {book['duplicates']}")
+        for rule, count in sorted(book["removed"].items()):
+            print(f"  removed {count} x {rule}")
+        if book.get("tokens") is not None:
+            print(f"  tokens ({args.tokenizer[0]}): {book['tokens']:,}")
+    return 0
+
+
+def _build(args: argparse.Namespace) -> int:
+    from lengthwise.builders.build import run_build
+    from lengthwise.builders.workdir import default_work_dir
+
+    spec = load_spec(args.spec)
+    work_dir = args.work or default_work_dir(spec)
+    result = run_build(spec, work_dir, progress=not args.quiet, workers=args.workers)
+    state = "up to date, nothing to do" if result.up_to_date else "built"
+    for name, sub in result.report["subsets"].items():
+        sel = sub["selection"]
+        mean = sel["tokens"]["mean"] or 0
+        print(f"  {name}: {sel['count']} samples from {sel['books']} books, mean {mean:,.0f} tokens")
+    print(f"{spec.name}: {state}")
+    print(f"samples: {result.work.samples}/")
+    print(f"report:  {result.work.build_report_md}")
+    return 0
+
+
+def _demo_corpus(args: argparse.Namespace) -> int:
+    from lengthwise.builders.demo_corpus import write_demo_corpus, write_demo_spec
+
+    files = write_demo_corpus(args.dir / "corpus")
+    spec_path = write_demo_spec(args.dir)
+    print(f"wrote {len(files)} synthetic books to {args.dir / 'corpus'}")
+    print(spec_path)
+    return 0
+
+
+def _tokenizers(args: argparse.Namespace) -> int:
+    from lengthwise.builders.language import detect_language
+    from lengthwise.tokenizers.efficiency import efficiency_markdown, encoding_efficiency
+
+    docs, failures = _read_paths(args.paths, "auto")
+    for failure in failures:
+        print(f"skipped {failure['path']}: {failure['excluded']}", file=sys.stderr)
+    by_language: dict[str, list[str]] = {}
+    for doc in docs:
+        by_language.setdefault(doc.language or detect_language(doc.text), []).append(doc.text)
+    print(efficiency_markdown(encoding_efficiency(by_language, args.tokenizer)))
+    return 0

@@ -1,0 +1,5 @@
+import sys
+
+from lengthwise.cli import main
+
+sys.exit(main())

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The whole test suite: lint, type checks and every test (slow and real-server tests included).
+# Extra arguments go to pytest, e.g. `scripts/test.sh -m "not slow"` while developing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-venv.sh
+echo "== ruff" >&2
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
+echo "== mypy" >&2
+# mypy reads the strict editable link tree as source (an installed package would only be
+# checked at its surface), so the area folders are checked under their lengthwise.* names.
+MYPYPATH="$(ls -d build/__editable__.lengthwise-*)" .venv/bin/mypy -p lengthwise
+echo "== pytest" >&2
+.venv/bin/pytest -n 2 "$@"
