@@ -18,6 +18,7 @@ from typing import Any
 from lengthwise import __version__
 from lengthwise.builders.build_report import render_build_report
 from lengthwise.builders.corpus import BookReport, CorpusSettings, process_corpus
+from lengthwise.builders.samples import sample_row, sample_text
 from lengthwise.builders.sampling import (
     BookLengths,
     ChapterRun,
@@ -28,7 +29,6 @@ from lengthwise.builders.sampling import (
     select_samples,
     summarize_subset,
 )
-from lengthwise.builders.samples import sample_row, sample_text
 from lengthwise.builders.sources import read_sources
 from lengthwise.builders.workdir import WorkDir
 from lengthwise.records import Book
@@ -46,6 +46,7 @@ from lengthwise.storage import (
 from lengthwise.tokenizers import TokenCountCache, count_texts
 
 log = logging.getLogger(__name__)
+
 
 @dataclass
 class BuildResult:
@@ -86,7 +87,9 @@ def run_build(
     samples_tokens: dict[str, dict[str, list[int]]] = {}
     for name, rows in subset_rows.items():
         atomic_write_parquet(work.subset_samples(name), rows)
-        samples_tokens[name] = {t: [r["token_counts"][t] for r in rows] for t in spec.tokenizers.all}
+        samples_tokens[name] = {
+            t: [r["token_counts"][t] for r in rows] for t in spec.tokenizers.all
+        }
 
     report: dict[str, Any] = {
         "tool_version": __version__,
@@ -125,12 +128,19 @@ def _corpus_stage(
     spec: Spec, work: WorkDir, docs: list[Any], progress: bool, workers: int | None
 ) -> tuple[list[Book], list[BookReport], StageReport]:
     stage = StageReport("corpus")
-    settings = CorpusSettings(language=spec.language, cleaning=spec.cleaning, chapters=spec.chapters)
+    settings = CorpusSettings(
+        language=spec.language, cleaning=spec.cleaning, chapters=spec.chapters
+    )
     books: list[Book] = []
     reports: list[BookReport] = []
     for book, book_report in process_corpus(
-        docs, settings, spec.tokenizers.all, cache_dir=work.cache, workers=workers,
-        progress=progress, total=len(docs),
+        docs,
+        settings,
+        spec.tokenizers.all,
+        cache_dir=work.cache,
+        workers=workers,
+        progress=progress,
+        total=len(docs),
     ):
         reports.append(book_report)
         if book is None:
@@ -194,8 +204,15 @@ def _sample_subsets(
                 continue
             exact_runs.append(replace(run, tokens=exact[primary]))
             rows.append(
-                sample_row(by_id[run.book_id], run.first, run.last, subset, exact, primary,
-                           parent_id=run.parent_id)
+                sample_row(
+                    by_id[run.book_id],
+                    run.first,
+                    run.last,
+                    subset,
+                    exact,
+                    primary,
+                    parent_id=run.parent_id,
+                )
             )
         summary = summarize_subset(
             replace(selection, samples=tuple(exact_runs)), candidate_sets[subset.name]
@@ -212,7 +229,10 @@ class _ExactCounter:
     """Exact token counts of joined sample texts, through the shared count cache."""
 
     def __init__(
-        self, books: dict[str, Book], tokenizer_ids: list[str], cache: TokenCountCache,
+        self,
+        books: dict[str, Book],
+        tokenizer_ids: list[str],
+        cache: TokenCountCache,
         workers: int | None,
     ) -> None:
         self.books = books
@@ -232,9 +252,7 @@ class _ExactCounter:
         result = count_texts(
             keyed, self.tokenizer_ids, cache=self.cache, workers=workers or self.workers or 2
         )
-        return {
-            run.id: {t: result[t][i] for t in self.tokenizer_ids} for i, run in enumerate(runs)
-        }
+        return {run.id: {t: result[t][i] for t in self.tokenizer_ids} for i, run in enumerate(runs)}
 
 
 def load_subset_rows(path: Path) -> list[dict[str, Any]]:

@@ -43,8 +43,8 @@ def render_build_report(report: dict[str, Any]) -> str:
         "",
         "## Subsets",
         "",
-        "| subset | target | interval | count | books | max book share | min | Q1 | mean | median | max "
-        "| candidates | unusable chapters |",
+        "| subset | target | interval | count | books | max book share | min | Q1 | mean "
+        "| median | max | candidates | unusable chapters |",
         "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for name, sub in report["subsets"].items():
@@ -55,7 +55,8 @@ def render_build_report(report: dict[str, Any]) -> str:
             f"{sel['count']} / {sel['requested']} | {sel['books']} | "
             f"{sel['largest_book_share']:.0%} | {_fmt(tok['min'])} | {_fmt(tok['q1'])} | "
             f"{_fmt(tok['mean'])} | {_fmt(tok['median'])} | {_fmt(tok['max'])} | "
-            f"{sel['candidates']} | {sel['unusable_chapters']} ({_fmt(sel['unusable_tokens'])} tokens) |"
+            f"{sel['candidates']} | {sel['unusable_chapters']} "
+            f"({_fmt(sel['unusable_tokens'])} tokens) |"
         )
     notes = [
         f"- {name}: {note}"
@@ -66,7 +67,10 @@ def render_build_report(report: dict[str, Any]) -> str:
     if notes:
         lines += ["", "Notes:", "", *notes]
     lines += ["", "## Candidate lengths (policy `" + report["policy"] + "`)", ""]
-    lines += ["| subset | candidates | min | Q1 | median | Q3 | max |", "|---|---:|---:|---:|---:|---:|---:|"]
+    lines += [
+        "| subset | candidates | min | Q1 | median | Q3 | max |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
     for name, sub in report["subsets"].items():
         dist = sub["selection"]["candidate_lengths"]
         lines.append(

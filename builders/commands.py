@@ -23,9 +23,16 @@ def register(subparsers: Any) -> None:
     )
     inspect.add_argument("paths", nargs="+", type=Path, help="files or folders")
     inspect.add_argument("--lang", choices=["zh", "en", "auto"], default="auto")
-    inspect.add_argument("--tokenizer", action="append", default=[], metavar="ID",
-                         help="count tokens with this tokenizer id (repeatable), e.g. qwen2.5")
-    inspect.add_argument("--json", action="store_true", help='print one JSON object {"books": [...]}')
+    inspect.add_argument(
+        "--tokenizer",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="count tokens with this tokenizer id (repeatable), e.g. qwen2.5",
+    )
+    inspect.add_argument(
+        "--json", action="store_true", help='print one JSON object {"books": [...]}'
+    )
     inspect.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     inspect.set_defaults(handler=_inspect)
 
@@ -40,8 +47,9 @@ def register(subparsers: Any) -> None:
         ),
     )
     build.add_argument("spec", type=Path, help="spec TOML file")
-    build.add_argument("--work", type=Path, default=None,
-                       help="work directory (default ./lw-work/<spec name>)")
+    build.add_argument(
+        "--work", type=Path, default=None, help="work directory (default ./lw-work/<spec name>)"
+    )
     build.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     build.add_argument("--quiet", action="store_true", help="no progress bars")
     build.set_defaults(handler=_build)
@@ -86,8 +94,16 @@ def _read_paths(paths: list[Path], lang: str) -> tuple[list[Any], list[dict[str,
 
 def _failure_entry(path: str, reason: str) -> dict[str, Any]:
     return {
-        "path": path, "title": None, "language": None, "encoding": None, "chapters": 0,
-        "numbers": [], "gaps": [], "duplicates": [], "removed": {}, "excluded": reason,
+        "path": path,
+        "title": None,
+        "language": None,
+        "encoding": None,
+        "chapters": 0,
+        "numbers": [],
+        "gaps": [],
+        "duplicates": [],
+        "removed": {},
+        "excluded": reason,
     }
 
 
@@ -95,11 +111,18 @@ def _inspect(args: argparse.Namespace) -> int:
     from lengthwise.builders.corpus import CorpusSettings, process_corpus
 
     docs, failures = _read_paths(args.paths, args.lang)
-    settings = CorpusSettings(language=args.lang, cleaning=CleaningConfig(), chapters=ChaptersConfig())
+    settings = CorpusSettings(
+        language=args.lang, cleaning=CleaningConfig(), chapters=ChaptersConfig()
+    )
     books: list[dict[str, Any]] = []
     for _, report in process_corpus(
-        docs, settings, args.tokenizer, cache_dir=None, workers=args.workers,
-        progress=not args.json and sys.stderr.isatty(), total=len(docs),
+        docs,
+        settings,
+        args.tokenizer,
+        cache_dir=None,
+        workers=args.workers,
+        progress=not args.json and sys.stderr.isatty(),
+        total=len(docs),
     ):
         entry = report.to_dict()
         if args.tokenizer:
@@ -113,8 +136,11 @@ def _inspect(args: argparse.Namespace) -> int:
         print(json.dumps({"books": books}, ensure_ascii=False, indent=1))
         return 0
     for book in books:
-        status = f"excluded: {book['excluded']}" if book["excluded"] else f"{book['chapters']} chapters"
-        print(f"{book['path']}: {book.get('title')!s} [{book.get('language')}, {book.get('encoding')}] {status}")
+        status = (
+            f"excluded: {book['excluded']}" if book["excluded"] else f"{book['chapters']} chapters"
+        )
+        where = f"[{book.get('language')}, {book.get('encoding')}]"
+        print(f"{book['path']}: {book.get('title')!s} {where} {status}")
         if book["gaps"]:
             print(f"  gaps: {book['gaps']}")
         if book["duplicates"]:
@@ -137,7 +163,9 @@ def _build(args: argparse.Namespace) -> int:
     for name, sub in result.report["subsets"].items():
         sel = sub["selection"]
         mean = sel["tokens"]["mean"] or 0
-        print(f"  {name}: {sel['count']} samples from {sel['books']} books, mean {mean:,.0f} tokens")
+        print(
+            f"  {name}: {sel['count']} samples from {sel['books']} books, mean {mean:,.0f} tokens"
+        )
     print(f"{spec.name}: {state}")
     print(f"samples: {result.work.samples}/")
     print(f"report:  {result.work.build_report_md}")

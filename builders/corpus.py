@@ -24,7 +24,7 @@ from lengthwise.builders.language import detect_language
 from lengthwise.records import Book, Chapter, SourceDocument
 from lengthwise.spec import ChaptersConfig, CleaningConfig
 from lengthwise.storage import atomic_write_json, canonical_hash, read_json
-from lengthwise.tokenizers import TokenCountCache, get_tokenizer
+from lengthwise.tokenizers import TokenCountCache, get_tokenizer, process_context
 
 # Bump when cleaning or chapter detection changes output for the same input.
 PIPELINE_VERSION = "corpus-1"
@@ -48,6 +48,8 @@ class BookReport:
     removed_examples: dict[str, list[str]]
     excluded: str | None
     story_collection: bool = False
+    # Headings kept out of the chapters (a zh 楔子 by default), so nothing vanishes silently.
+    front_matter_headings: list[str] = field(default_factory=list)
     undecodable_bytes: int = 0
     warnings: list[str] = field(default_factory=list)
     tokens: dict[str, int] = field(default_factory=dict)  # tokenizer id -> total over chapters
@@ -91,29 +93,51 @@ def render_chapter(chapter: Chapter) -> str:
     return f"{chapter.heading}\n{chapter.text}" if chapter.heading else chapter.text
 
 
-def process_document(doc: SourceDocument, settings: CorpusSettings) -> tuple[Book | None, BookReport]:
+def process_document(
+    doc: SourceDocument, settings: CorpusSettings
+) -> tuple[Book | None, BookReport]:
     """Clean one document and find its chapters (no token counting)."""
     language = doc.language or (settings.language if settings.language != "auto" else None)
     language = language or detect_language(doc.text)
     cleaned = clean_text(doc.text, language, settings.cleaning, source_kind=source_kind(doc.source))
     detection = detect_chapters(
-        cleaned.text, language, toc=doc.toc or None,
+        cleaned.text,
+        language,
+        toc=doc.toc or None,
         min_chapter_chars=settings.chapters.min_chapter_chars,
     )
+    detected = list(detection.chapters)
+    front_matter: list[str] = []
+    if (
+        language == "zh"
+        and detected
+        and detected[0].kind == "prologue"
+        and not settings.chapters.keep_zh_prologue
+    ):
+        front_matter.append(detected.pop(0).heading)
     excluded = detection.excluded
-    if excluded is None and len(detection.chapters) < settings.chapters.min_chapters:
+    if excluded is None and len(detected) < settings.chapters.min_chapters:
         excluded = (
-            f"only {len(detection.chapters)} chapter(s) found, "
+            f"only {len(detected)} chapter(s) found, "
             f"spec requires chapters.min_chapters = {settings.chapters.min_chapters}"
         )
-    if excluded is None and detection.story_collection and settings.chapters.exclude_story_collections:
+    if (
+        excluded is None
+        and detection.story_collection
+        and settings.chapters.exclude_story_collections
+    ):
         excluded = f"story collection ({detection.story_collection_reason})"
     chapters = [
         Chapter(
-            book_id=doc.id, index=i, heading=c.heading, number=c.number, title=c.title,
-            text=c.text, part=c.part,
+            book_id=doc.id,
+            index=i,
+            heading=c.heading,
+            number=c.number,
+            title=c.title,
+            text=c.text,
+            part=c.part,
         )
-        for i, c in enumerate(detection.chapters)
+        for i, c in enumerate(detected)
     ]
     report = BookReport(
         path=doc.source,
@@ -122,30 +146,40 @@ def process_document(doc: SourceDocument, settings: CorpusSettings) -> tuple[Boo
         language=language,
         encoding=doc.encoding,
         chapters=len(chapters),
-        numbers=[n for n in detection.numbers if n is not None],
-        kinds=[c.kind for c in detection.chapters],
+        numbers=[c.number for c in detected if c.number is not None],
+        kinds=[c.kind for c in detected],
         gaps=[list(g) for g in detection.gaps],
         duplicates=list(detection.duplicates),
         removed=dict(cleaned.removed),
         removed_examples=dict(cleaned.examples),
         excluded=excluded,
         story_collection=detection.story_collection,
+        front_matter_headings=front_matter,
         undecodable_bytes=doc.undecodable_bytes,
         warnings=list(doc.warnings),
     )
     if excluded is not None:
         return None, report
     book = Book(
-        id=doc.id, title=doc.title, language=language, source=doc.source,
-        raw_sha256=doc.raw_sha256, encoding=doc.encoding, chapters=chapters,
-        author=doc.author, license_note=doc.license_note,
+        id=doc.id,
+        title=doc.title,
+        language=language,
+        source=doc.source,
+        raw_sha256=doc.raw_sha256,
+        encoding=doc.encoding,
+        chapters=chapters,
+        author=doc.author,
+        license_note=doc.license_note,
     )
     return book, report
 
 
 def _process_and_count(
-    doc: SourceDocument, settings: CorpusSettings, tokenizer_ids: Sequence[str],
-    cache_path: str | None, book_cache_dir: str | None,
+    doc: SourceDocument,
+    settings: CorpusSettings,
+    tokenizer_ids: Sequence[str],
+    cache_path: str | None,
+    book_cache_dir: str | None,
 ) -> tuple[Book | None, BookReport, list[tuple[str, str, int]]]:
     """Worker entry point: process (or reuse) one document and count what the cache lacks."""
     book: Book | None
@@ -167,7 +201,7 @@ def _process_and_count(
     for tokenizer_id in tokenizer_ids:
         texts = [render_chapter(c) for c in book.chapters]
         keys = [c.sha256 for c in book.chapters]
-        known = cache.get_many(keys, tokenizer_id) if cache else {}
+        known = cache.get_many(tokenizer_id, keys) if cache else {}
         missing = [i for i, k in enumerate(keys) if k not in known]
         if missing:
             tokenizer = get_tokenizer(tokenizer_id)
@@ -189,11 +223,23 @@ def _book_cache_file(
     if book_cache_dir is None:
         return None
     key = canonical_hash(
-        {"raw": doc.raw_sha256, "id": doc.id, "title": doc.title, "source": doc.source,
-         "lang": doc.language, "settings": settings.fingerprint(),
-         "toc": len(doc.toc), "author": doc.author}
+        {
+            "raw": doc.raw_sha256,
+            "id": doc.id,
+            "title": doc.title,
+            "source": doc.source,
+            "lang": doc.language,
+            "settings": settings.fingerprint(),
+            "toc": len(doc.toc),
+            "author": doc.author,
+        }
     )
     return Path(book_cache_dir) / f"{doc.id}.{key[:16]}.json"
+
+
+class _Progress(tqdm):  # type: ignore[misc]  # tqdm ships no type hints
+    # No monitor thread: with a thread running, later process pools could not fork.
+    monitor_interval = 0
 
 
 def default_workers() -> int:
@@ -220,7 +266,12 @@ def process_corpus(
         book_cache_dir = str(cache_dir / "books")
         Path(book_cache_dir).mkdir(exist_ok=True)
         cache = TokenCountCache(Path(count_cache_path))
-    bar = tqdm(total=total, desc="books", unit="book", disable=not progress, leave=False)
+    context = process_context()
+    if workers > 1 and context.get_start_method() == "fork":
+        # Forked workers inherit tokenizers built here instead of each loading its own.
+        for tokenizer_id in tokenizer_ids:
+            get_tokenizer(tokenizer_id)
+    bar = _Progress(total=total, desc="books", unit="book", disable=not progress, leave=False)
     try:
         if workers == 1:
             results: Iterator[tuple[Book | None, BookReport, list[tuple[str, str, int]]]] = (
@@ -229,10 +280,14 @@ def process_corpus(
             )
             yield from _store_counts(results, cache, bar)
         else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
+            with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
                 futures = [
                     pool.submit(
-                        _process_and_count, d, settings, tokenizer_ids, count_cache_path,
+                        _process_and_count,
+                        d,
+                        settings,
+                        tokenizer_ids,
+                        count_cache_path,
                         book_cache_dir,
                     )
                     for d in docs

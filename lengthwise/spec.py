@@ -80,6 +80,10 @@ class ChaptersConfig(_Strict):
     # Books that look like collections of unrelated short stories are flagged; excluded if true.
     exclude_story_collections: bool = False
     min_chapter_chars: int = Field(default=200, ge=0)
+    # A 楔子/引子 before 第一回 sits outside the 回 numbering that catalogues count (水浒传 has
+    # 120 回 plus a 楔子): by default it is kept out of the chapters and reported as front
+    # matter. English prologues/epilogues are always chapters.
+    keep_zh_prologue: bool = False
 
 
 class CrawlConfig(_Strict):

@@ -1,1 +1,1 @@
-"""Dataset statistics, release folder, dataset card, manifest, Hub publish and download (not built yet)."""
+"""Dataset statistics, release folder, dataset card, manifest, Hub publish, download (to come)."""

@@ -25,7 +25,9 @@ def shared_corpora() -> Path:
 
 
 @pytest.fixture(autouse=True)
-def _no_home_writes(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+def _no_home_writes(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Keep caches that libraries put under $HOME inside the test's temporary tree."""
     home = tmp_path_factory.getbasetemp() / "home"
     home.mkdir(exist_ok=True)
@@ -33,3 +35,5 @@ def _no_home_writes(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytes
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
     monkeypatch.setenv("HF_HOME", str(home / ".cache" / "huggingface"))
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.setenv("LENGTHWISE_CACHE_DIR", str(home / ".cache" / "lengthwise"))
+    monkeypatch.delenv("TIKTOKEN_CACHE_DIR", raising=False)

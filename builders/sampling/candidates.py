@@ -15,7 +15,6 @@ from lengthwise.builders.sampling.windows import (
     nested_windows,
     policy_windows,
 )
-
 from lengthwise.spec import SamplingConfig, SubsetSpec
 
 

@@ -35,7 +35,6 @@ from lengthwise.builders.sampling.candidates import CandidateSet
 from lengthwise.builders.sampling.runs import ChapterRun
 from lengthwise.builders.sampling.stats import quantile
 from lengthwise.builders.sampling.windows import nesting_order
-
 from lengthwise.spec import SubsetSpec
 
 MAX_BOOK_SHARE = 0.4

@@ -78,7 +78,9 @@ def test_changing_only_sampling_reuses_books_and_chapter_counts(
     run_build(spec, work, progress=False, workers=1)
     cached_books = sorted((work / "cache" / "books").iterdir())
     stamps = [p.stat().st_mtime_ns for p in cached_books]
-    closest = spec.model_copy(update={"sampling": spec.sampling.model_copy(update={"policy": "closest"})})
+    closest = spec.model_copy(
+        update={"sampling": spec.sampling.model_copy(update={"policy": "closest"})}
+    )
     result = run_build(closest, work, progress=False, workers=1)
     assert not result.up_to_date
     assert result.report["policy"] == "closest"

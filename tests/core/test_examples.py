@@ -17,7 +17,10 @@ def test_example_spec_validates(path: Path) -> None:
     assert spec.subsets, f"{path.name} defines no subsets"
     for source in spec.sources:
         if source.kind == "files" and "shared/corpora" in source.path:
-            assert spec.resolve(source.path).name in {"zh_simplified_four_classics", "en_pg_stripped"}
+            assert spec.resolve(source.path).name in {
+                "zh_simplified_four_classics",
+                "en_pg_stripped",
+            }
 
 
 def test_examples_exist() -> None:

@@ -24,7 +24,10 @@ def test_minimal_spec_gets_cnnsum_defaults_and_resolves_paths(tmp_path: Path) ->
     spec = load_spec(write(tmp_path, MINIMAL))
     assert [s.name for s in spec.subsets] == ["L", "XL", "2XL", "3XL"]
     assert [(s.target, s.lower, s.upper, s.count) for s in spec.subsets][1] == (
-        32_768, 27_000, 34_816, 195,
+        32_768,
+        27_000,
+        34_816,
+        195,
     )
     assert spec.resolve("books") == (tmp_path / "books").resolve()
     assert spec.sampling.policy == "first-fit"
@@ -57,7 +60,7 @@ def test_negative_count_rejected(tmp_path: Path) -> None:
 
 
 def test_unknown_source_kind_and_bad_toml(tmp_path: Path) -> None:
-    with pytest.raises(SpecError, match="sources.0"):
+    with pytest.raises(SpecError, match=r"sources\.0"):
         load_spec(write(tmp_path, 'name = "x"\n[[sources]]\nkind = "ftp"\n'))
     with pytest.raises(SpecError, match="not a valid TOML file"):
         load_spec(write(tmp_path, "name = \n"))

@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from lengthwise.builders.sampling import (
     BookLengths,
     ChapterRun,
@@ -18,7 +19,6 @@ from lengthwise.builders.sampling import (
     select_nested,
     select_samples,
 )
-
 from lengthwise.spec import SubsetSpec
 
 SUBSET = SubsetSpec(name="L", target=100, lower=80, upper=130, count=20)

@@ -8,6 +8,7 @@ import statistics
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from lengthwise.builders.sampling import (
     BookLengths,
     ChapterRun,
@@ -19,7 +20,6 @@ from lengthwise.builders.sampling import (
     summarize_subset,
 )
 from lengthwise.builders.sampling.stats import histogram
-
 from lengthwise.spec import SubsetSpec
 
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from lengthwise.builders.sampling import PackingResult, pack_pairs
 from lengthwise.builders.sampling.training import EMPTY, TOO_LONG, UNFILLED
 

@@ -8,6 +8,7 @@ import time
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from lengthwise.builders.sampling import (
     BookLengths,
     build_candidates,
@@ -16,7 +17,6 @@ from lengthwise.builders.sampling import (
     first_fit_windows,
     nested_candidates,
 )
-
 from lengthwise.spec import SamplingConfig, SubsetSpec, cnnsum_subsets
 
 lengths_lists = st.lists(st.integers(min_value=0, max_value=60), max_size=60)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from lengthwise.builders.sampling import (
     BookLengths,
     ChapterRun,
@@ -12,7 +13,6 @@ from lengthwise.builders.sampling import (
     nested_windows,
     recheck_near_bounds,
 )
-
 from lengthwise.spec import SubsetSpec
 
 

@@ -1,0 +1,150 @@
+"""Heading candidates in Chinese text: 第X回/章/节/卷 and 楔子/尾声-like headings.
+
+A candidate is found with one precompiled regex over the whole text, then judged
+by its surroundings (a few string look-ups per hit, no per-line loop):
+
+- where it starts: at a line start (strong), or glued mid-line right after the
+  previous chapter's last sentence (`…他便去了。第五回 游幻境…`; weak, kept only
+  when the numbering supports it). 地 for 第 (a common typo) counts only at a line start;
+- what follows the number: a heading title, not a sentence. `第四回中既将薛家母子…，`
+  is a sentence that starts with a chapter reference: text glued to the number with no
+  separator may not contain punctuation, and a title never contains 。．；.
+  On a long line (or a book with no line breaks at all) the title is at most two
+  whitespace-separated runs of up to 20 characters, followed by whitespace.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lengthwise.builders.chapters.model import Candidate, ChapterKind, HeadingLevel
+from lengthwise.builders.chapters.zh_numerals import NUMERAL_CHARS, parse_chinese_number
+
+CHAPTER_UNITS = "回章"
+SECTION_UNITS = "节節"
+PART_UNITS = "卷部集篇"
+MAX_TITLE_CHARS = 40
+LOOK = 200  # characters examined on each side of a heading candidate
+_HSPACE = " \t\u3000"
+# Characters after which a glued heading may start: the end of the previous sentence.
+_LEAD_PUNCT = set('。！？!?．.；;…」』”’"）)】》—_~')
+# Text glued to the number without a separator must be a bare title: none of these.
+_GLUED_FORBIDDEN = set('，,。！？!?；;：:、…—“”「」『』"．.')
+# A title never contains sentence-final stops.
+_TITLE_FORBIDDEN = set("。．；;")
+
+_DIGITS = "0-9０-９"
+HEADING_RE = re.compile(
+    rf"(?P<prefix>[第地])[{_HSPACE}]*(?P<num>[{NUMERAL_CHARS}{_DIGITS}]{{1,12}})"
+    rf"[{_HSPACE}]*(?P<unit>[{CHAPTER_UNITS}{SECTION_UNITS}{PART_UNITS}])"
+)
+_TITLE_RUN = r"[^\s，,。！？!?；;：:、…—“”「」『』\"．]{1,20}"
+GLUED_TITLE_RE = re.compile(
+    rf"[{_HSPACE}:：]*(?P<title>{_TITLE_RUN}(?:[{_HSPACE}]+{_TITLE_RUN})?)?(?=[{_HSPACE}]|\n|\Z)"
+)
+SPECIAL_RE = re.compile(  # literal newline first: searched in the text with one prepended
+    rf"\n(?P<line>[{_HSPACE}]*(?P<kw>楔子|引子|序章|序幕|尾声|尾聲|终章|終章|后记|後記)"
+    rf"(?P<rest>(?:[{_HSPACE}:：、][^\n]*)?))$",
+    re.MULTILINE,
+)
+SPECIAL_KINDS: dict[str, ChapterKind] = {
+    "楔子": "prologue", "引子": "prologue", "序章": "prologue", "序幕": "prologue",
+    "尾声": "epilogue", "尾聲": "epilogue", "终章": "epilogue", "終章": "epilogue",
+    "后记": "afterword", "後記": "afterword",
+}  # fmt: skip
+
+
+def find_zh_candidates(text: str) -> list[Candidate]:
+    """All 第X回-style and 楔子-style heading candidates, in text order."""
+    found: list[Candidate] = []
+    for match in HEADING_RE.finditer(text):
+        candidate = _judge_numbered(text, match)
+        if candidate is not None:
+            found.append(candidate)
+    for match in SPECIAL_RE.finditer("\n" + text):
+        rest = match.group("rest").strip(_HSPACE + ":：、")
+        if len(rest) > MAX_TITLE_CHARS or any(c in _TITLE_FORBIDDEN for c in rest):
+            continue
+        keyword = match.group("kw")
+        found.append(
+            Candidate(
+                start=match.start("kw") - 1,
+                end=match.end() - 1,
+                level="special",
+                family="special",
+                number=None,
+                heading=match.group("line").strip(_HSPACE),
+                title=rest,
+                kind=SPECIAL_KINDS[keyword],
+            )
+        )
+    found.sort(key=lambda c: c.start)
+    return found
+
+
+def _judge_numbered(text: str, match: re.Match[str]) -> Candidate | None:
+    start = match.start()
+    # Look at most LOOK characters around the hit: in a book without line breaks the
+    # "line" is the whole book, and scanning or copying it per hit would be quadratic.
+    window_start = max(0, start - LOOK)
+    before = text[window_start:start]
+    newline = before.rfind("\n")
+    before = before[newline + 1 :]
+    at_line_start = not before.strip(_HSPACE) and (newline >= 0 or window_start == 0)
+    anchored = True
+    if not at_line_start:
+        if match.group("prefix") == "地":
+            return None
+        trimmed = before.rstrip(_HSPACE)
+        # Paragraph indentation left in a book without line breaks also separates.
+        indented = len(before) - len(trimmed) >= 2 or before.endswith("\u3000")
+        anchored = indented or (bool(trimmed) and trimmed[-1] in _LEAD_PUNCT)
+    try:
+        number = parse_chinese_number(match.group("num"))
+    except ValueError:
+        return None
+    unit_end = match.end()
+    window_end = min(len(text), unit_end + LOOK)
+    line_end = text.find("\n", unit_end, window_end)
+    line_ends = line_end >= 0 or window_end == len(text)  # the line ends within the window
+    if line_end < 0:
+        line_end = window_end
+    title = _short_line_title(text[unit_end:line_end]) if line_ends else None
+    if title is not None:
+        end, strong = line_end, at_line_start
+    else:
+        glued = GLUED_TITLE_RE.match(text, unit_end, line_end)
+        if glued is None:
+            return None
+        title = (glued.group("title") or "").strip(_HSPACE)
+        end, strong = glued.end(), False
+    return Candidate(
+        start=start,
+        end=end,
+        level=_level_of(match.group("unit")),
+        family=match.group("unit").replace("節", "节"),
+        number=number,
+        heading=text[start:end].strip(_HSPACE),
+        title=title,
+        strong=strong and anchored,
+        anchored=anchored,
+    )
+
+
+def _short_line_title(rest: str) -> str | None:
+    """The title when the rest of the heading line is a short title, else None."""
+    stripped = rest.strip()
+    if len(stripped) > MAX_TITLE_CHARS:
+        return None
+    if not stripped:
+        return ""
+    separated = rest[0] in _HSPACE or rest[0] in ":：、"
+    forbidden = _TITLE_FORBIDDEN if separated else _GLUED_FORBIDDEN
+    if any(c in forbidden for c in stripped):
+        return None
+    return stripped.lstrip(":：、" + _HSPACE)
+
+
+def _level_of(unit: str) -> HeadingLevel:
+    # Provisional: 节 and the part units are re-levelled once we know which units the book uses.
+    return "part" if unit in PART_UNITS else "chapter"

@@ -1,0 +1,254 @@
+"""Chapter detection: split a cleaned book text into chapters.
+
+Steps, each in its own module:
+1. find heading candidates with precompiled regexes over the whole text
+   (`candidates_zh`, `candidates_en`);
+2. decide which are parts, chapters and specials (`levels`);
+3. drop the lines of in-text tables of contents (`toc_lines`);
+4. believe the numbering where it increases, keep standalone out-of-order headings
+   and report gaps and duplicates (`sequence`);
+5. cut the text at the accepted headings and flag story collections (`collection`).
+An embedded table of contents (EPUB) with two or more entries replaces all of this
+(`embedded_toc`). Chapters shorter than `min_chapter_chars` are kept and listed in
+`short_chapters`: later stages count tokens and decide.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from lengthwise.builders.chapters.candidates_en import find_en_candidates
+from lengthwise.builders.chapters.candidates_zh import find_zh_candidates
+from lengthwise.builders.chapters.collection import story_collection
+from lengthwise.builders.chapters.embedded_toc import detect_from_toc
+from lengthwise.builders.chapters.levels import HeadingPlan, plan_en, plan_zh
+from lengthwise.builders.chapters.model import Candidate, ChapterDetection, DetectedChapter
+from lengthwise.builders.chapters.sequence import (
+    believed,
+    drop_repeated_headings,
+    numbering_problems,
+)
+from lengthwise.builders.chapters.toc_lines import (
+    TOC_ENTRY_MAX_BODY,
+    find_toc_lines,
+    measure_bodies,
+)
+from lengthwise.records import TocEntry
+
+SUPPORTED_LANGUAGES = ("zh", "en")
+NO_HEADINGS = "no chapter headings found"
+_LEADING_BLANK_LINES = re.compile(r"\A(?:[ \t\u3000\r]*\n)+")
+
+
+def normalise_language(language: str) -> str:
+    """`zh`/`en` from codes such as `zh-Hans` or `en_US`; ValueError for anything else."""
+    base = re.split(r"[-_]", language.strip().lower(), maxsplit=1)[0]
+    if base not in SUPPORTED_LANGUAGES:
+        raise ValueError(
+            f"unsupported language {language!r} for chapter detection "
+            f"(supported: {', '.join(SUPPORTED_LANGUAGES)})"
+        )
+    return base
+
+
+def detect_chapters(
+    text: str,
+    language: str,
+    toc: list[TocEntry] | None = None,
+    min_chapter_chars: int = 200,
+) -> ChapterDetection:
+    """Split a cleaned book `text` (LF line endings) into chapters. Pure: no I/O.
+
+    `language`: "zh" or "en" (region suffixes such as "zh-CN" accepted); the other
+    language's heading forms are tried when the book's own find nothing.
+    `toc`: an embedded table of contents; with two or more entries it is used as the
+    chapters directly and `text` is not searched.
+    `min_chapter_chars`: a heading that repeats the previous number after fewer
+    characters is a reprint (not a chapter); chapters shorter than this are kept and
+    listed in `short_chapters`; books numbered by bare `I.`/`1.` lines need a median
+    chapter at least this long.
+    Raises ValueError for an unsupported language or a negative `min_chapter_chars`.
+    """
+    lang = normalise_language(language)
+    if min_chapter_chars < 0:
+        raise ValueError(f"min_chapter_chars must be >= 0, got {min_chapter_chars}")
+    if toc is not None and len(toc) >= 2:
+        return detect_from_toc(toc, min_chapter_chars)
+    if not text.strip():
+        return ChapterDetection(excluded="empty text")
+    finders: list[Callable[[str], list[Candidate]]] = [find_zh_candidates, find_en_candidates]
+    if lang == "en":
+        finders.reverse()  # the other script's headings are a fallback only
+    detections: list[ChapterDetection] = []
+    for finder in finders:
+        is_zh = finder is find_zh_candidates
+        detections.append(_detect_with(text, finder(text), is_zh, min_chapter_chars))
+        if detections[-1].chapters:
+            return detections[-1]
+    return detections[0]  # the book's own language explains best why nothing was found
+
+
+def _detect_with(
+    text: str, candidates: list[Candidate], is_zh: bool, min_chapter_chars: int
+) -> ChapterDetection:
+    if is_zh:
+        return _run(text, plan_zh(candidates), min_chapter_chars)
+    detection = _run(text, plan_en(candidates), min_chapter_chars)
+    if detection.chapters:
+        return detection
+    # Books with bare numbers only: believable when the chapters carry real text.
+    bare = _run(text, plan_en(candidates, use_bare=True), min_chapter_chars)
+    lengths = sorted(len(c.text) for c in bare.chapters)
+    if len(lengths) >= 2 and lengths[len(lengths) // 2] >= min_chapter_chars:
+        return bare
+    return detection
+
+
+def _run(text: str, plan: HeadingPlan, min_chapter_chars: int) -> ChapterDetection:
+    if not plan.has_chapters:
+        return ChapterDetection(excluded=NO_HEADINGS)
+    headings = plan.headings
+    measure_bodies(text, headings)
+    toc_lines = find_toc_lines(headings)
+    headings = [c for i, c in enumerate(headings) if i not in toc_lines]
+    _resolve_specials(headings)
+    accepted = _accept_chapters(text, headings, min_chapter_chars)
+    accepted = _fill_in_bare(text, accepted, plan.fill_ins)
+    if not any(c.level == "chapter" for c in accepted):
+        reason = NO_HEADINGS + (" (only table-of-contents lines)" if toc_lines else "")
+        return ChapterDetection(excluded=reason, toc_headings_dropped=len(toc_lines))
+    return _assemble(text, accepted, plan, len(toc_lines), min_chapter_chars)
+
+
+def _resolve_specials(headings: list[Candidate]) -> None:
+    """A PROLOGUE/EPILOGUE heading followed by chapters, in a book with parts, is a part."""
+    has_parts = any(c.level == "part" for c in headings)
+    for index, heading in enumerate(headings):
+        if heading.level != "special":
+            continue
+        following = headings[index + 1] if index + 1 < len(headings) else None
+        if has_parts and following is not None and following.level == "chapter":
+            heading.level = "part"
+        else:
+            heading.level = "chapter"
+            heading.family = "special"
+
+
+def _accept_chapters(
+    text: str, headings: list[Candidate], min_chapter_chars: int
+) -> list[Candidate]:
+    """Parts and specials as they are; numbered chapters through the sequence checks."""
+    groups: dict[tuple[int, str], list[Candidate]] = {}
+    kept: list[Candidate] = []
+    part_index = -1
+    for heading in headings:
+        if heading.level == "part":
+            part_index += 1
+            kept.append(heading)
+        elif heading.number is None:
+            kept.append(heading)
+        else:
+            groups.setdefault((part_index, heading.family), []).append(heading)
+    for group in groups.values():
+        kept.extend(believed(drop_repeated_headings(text, group, min_chapter_chars)))
+    return sorted(kept, key=lambda c: c.start)
+
+
+def _fill_in_bare(
+    text: str, accepted: list[Candidate], fill_ins: list[Candidate]
+) -> list[Candidate]:
+    """Bare `VII. TITLE` headings that continue a keyword sequence (Sherlock's VII..XII)."""
+    for bare in fill_ins:
+        starts = [c.start for c in accepted]
+        position = bisect.bisect_left(starts, bare.start)
+        previous = accepted[position - 1] if position else None
+        following = accepted[position] if position < len(accepted) else None
+        if (
+            previous is None
+            or previous.level != "chapter"
+            or previous.number is None
+            or bare.number != previous.number + 1
+        ):
+            continue
+        if (
+            following is not None
+            and following.level == "chapter"
+            and following.number is not None
+            and following.number <= bare.number
+        ):
+            continue
+        part_start = max((c.start for c in accepted[:position] if c.level == "part"), default=-1)
+        same_part = [c for c in accepted if c.level == "chapter" and c.start > part_start]
+        if any(c.number == bare.number and c.family == previous.family for c in same_part):
+            continue
+        stop = following.start if following is not None else len(text)
+        if len(text[bare.end : stop].strip()) < TOC_ENTRY_MAX_BODY:
+            continue
+        filled = replace(bare, level="chapter", family=previous.family)
+        accepted.insert(position, filled)
+    return accepted
+
+
+def _assemble(
+    text: str,
+    accepted: list[Candidate],
+    plan: HeadingPlan,
+    toc_dropped: int,
+    min_chapter_chars: int,
+) -> ChapterDetection:
+    chapters: list[DetectedChapter] = []
+    spans: list[tuple[int, int]] = []
+    entries: list[tuple[int | None, str | None, str]] = []
+    families: set[str] = set()
+    part: Candidate | None = None
+    part_key: str | None = None
+    for index, heading in enumerate(accepted):
+        stop = accepted[index + 1].start if index + 1 < len(accepted) else len(text)
+        if heading.level == "part":
+            part, part_key = heading, f"{index}:{heading.heading}"
+            next_is_part = index + 1 >= len(accepted) or accepted[index + 1].level == "part"
+            if not (next_is_part and len(text[heading.end : stop].strip()) >= min_chapter_chars):
+                continue
+            # A part without chapters but with text of its own: keep the text as a chapter.
+            number: int | None = None
+        else:
+            number = heading.number
+            families.add(heading.family)
+        chapters.append(
+            DetectedChapter(
+                heading=heading.heading,
+                number=number,
+                title=heading.title,
+                text=_body(text, heading.end, stop),
+                part=part.heading if part is not None else None,
+                kind=heading.kind,
+                start=heading.start,
+            )
+        )
+        spans.append((heading.start, stop))
+        entries.append((number if heading.kind == "chapter" else None, part_key, heading.family))
+    gaps, duplicates = numbering_problems(entries)
+    collection, reason = story_collection(chapters, spans, sorted(families), plan.sections)
+    return ChapterDetection(
+        chapters=chapters,
+        numbers=[c.number for c in chapters],
+        gaps=gaps,
+        duplicates=duplicates,
+        story_collection=collection,
+        story_collection_reason=reason,
+        front_matter_chars=accepted[0].start,
+        method="headings",
+        toc_headings_dropped=toc_dropped,
+        short_chapters=[i for i, c in enumerate(chapters) if len(c.text) < min_chapter_chars],
+    )
+
+
+def _body(text: str, start: int, stop: int) -> str:
+    """Body text between a heading and the next, without the blank lines around it."""
+    body = text[start:stop]
+    if not body.startswith("\n"):
+        body = body.lstrip(" \t\u3000")  # a heading glued to its body on one line
+    return _LEADING_BLANK_LINES.sub("", body).rstrip()

@@ -1,0 +1,145 @@
+"""Numbering sanity: which numbered headings to believe, and what is missing or doubled.
+
+Within one numbering run (a part, or the whole book) the printed numbers should
+increase. We keep the heaviest strictly increasing chain of candidates (a heading on
+its own line weighs more than one glued mid-line) and, beyond it, every heading on a
+line of its own: an out-of-order or doubled heading that stands alone is a real
+problem of the book to report, not something to hide. Glued candidates off the chain
+are dropped (a chapter reference in a sentence), and so is a heading that repeats the
+previous number with almost no text in between (红楼梦 prints some headings twice).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+
+from lengthwise.builders.chapters.model import Candidate
+
+STRONG_WEIGHT = 4  # a heading on a line of its own
+WEAK_WEIGHT = 2  # glued after the end of a sentence
+UNANCHORED_WEIGHT = 1  # glued with no sentence end before it
+
+
+def drop_repeated_headings(
+    text: str, candidates: list[Candidate], min_chapter_chars: int
+) -> list[Candidate]:
+    """Drop a heading that repeats the previous heading's number after too little text."""
+    kept: list[Candidate] = []
+    for candidate in candidates:
+        previous = kept[-1] if kept else None
+        if (
+            previous is not None
+            and candidate.number is not None
+            and candidate.number == previous.number
+            and len(text[previous.end : candidate.start].strip()) < min_chapter_chars
+        ):
+            continue
+        kept.append(candidate)
+    return kept
+
+
+def increasing_chain(candidates: Sequence[Candidate]) -> set[int]:
+    """Indexes of the heaviest chain with strictly increasing numbers (O(n log n))."""
+    numbered = [(i, c.number) for i, c in enumerate(candidates) if c.number is not None]
+    if not numbered:
+        return set()
+    ranks = {n: r for r, n in enumerate(sorted({n for _, n in numbered}), 1)}
+    size = len(ranks)
+    tree: list[tuple[int, int]] = [(0, -1)] * (size + 1)  # Fenwick tree of (score, index)
+    best: dict[int, tuple[int, int]] = {}
+    for i, number in numbered:
+        rank = ranks[number]
+        prefix, position = (0, -1), rank - 1
+        while position > 0:
+            prefix = max(prefix, tree[position], key=lambda entry: entry[0])
+            position -= position & -position
+        weight = _weight(candidates[i])
+        score = prefix[0] + weight
+        best[i] = (score, prefix[1])
+        position = rank
+        while position <= size:
+            if score > tree[position][0]:
+                tree[position] = (score, i)
+            position += position & -position
+    end = max(best, key=lambda i: (best[i][0], -i))
+    chain: set[int] = set()
+    while end >= 0:
+        chain.add(end)
+        end = best[end][1]
+    return chain
+
+
+def _weight(candidate: Candidate) -> int:
+    if candidate.strong:
+        return STRONG_WEIGHT
+    return WEAK_WEIGHT if candidate.anchored else UNANCHORED_WEIGHT
+
+
+def believed(candidates: Sequence[Candidate]) -> list[Candidate]:
+    """The chain plus the headings on their own lines; glued ones off the chain are dropped.
+
+    An unanchored candidate (no sentence end before it) must also continue its chain
+    neighbours exactly: previous number + 1, and next number - 1.
+    """
+    chain = sorted(increasing_chain(candidates))
+    fits: set[int] = set()
+    for position, index in enumerate(chain):
+        number = candidates[index].number
+        assert number is not None
+        before = candidates[chain[position - 1]].number if position else None
+        after = candidates[chain[position + 1]].number if position + 1 < len(chain) else None
+        if candidates[index].anchored or (
+            (number - 1 == before or (before is None and number <= 1))
+            and (after is None or after == number + 1)
+        ):
+            fits.add(index)
+    return [c for i, c in enumerate(candidates) if i in fits or c.strong or c.number is None]
+
+
+def gaps_of(numbers: Sequence[int]) -> list[tuple[int, int]]:
+    """Missing inclusive ranges from 1 (or 0 when printed) up to the largest number."""
+    present = sorted(set(numbers))
+    if not present:
+        return []
+    gaps: list[tuple[int, int]] = []
+    expected = min(1, present[0])
+    for number in present:
+        if number > expected:
+            gaps.append((expected, number - 1))
+        expected = number + 1
+    return gaps
+
+
+def duplicates_of(numbers: Sequence[int]) -> list[int]:
+    """Numbers printed more than once, in ascending order."""
+    return sorted(n for n, count in Counter(numbers).items() if count > 1)
+
+
+def numbering_problems(
+    entries: Sequence[tuple[int | None, str | None, str]],
+) -> tuple[list[tuple[int, int]], list[int]]:
+    """Gaps and duplicates over (number, part, family) entries in book order.
+
+    When some part starts at or below the previous part's last number, numbering
+    restarts per part (War and Peace) and each part is checked on its own; otherwise
+    the book is one numbering run. Different keyword families (LETTER before CHAPTER)
+    are separate runs.
+    """
+    by_part: dict[str | None, list[int]] = {}
+    for number, part, _family in entries:
+        if number is not None:
+            by_part.setdefault(part, []).append(number)
+    runs = list(by_part.values())
+    restarts = any(later[0] <= earlier[-1] for earlier, later in itertools.pairwise(runs))
+    segments: dict[tuple[str | None, str], list[int]] = {}
+    for number, part, family in entries:
+        if number is not None:
+            segments.setdefault((part if restarts else None, family), []).append(number)
+    gaps: list[tuple[int, int]] = []
+    duplicates: set[int] = set()
+    for numbers in segments.values():
+        gaps.extend(gaps_of(numbers))
+        duplicates.update(duplicates_of(numbers))
+    return gaps, sorted(duplicates)

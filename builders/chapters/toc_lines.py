@@ -1,0 +1,69 @@
+"""Find the headings that are lines of an in-text table of contents.
+
+A contents list repeats the chapter headings with (almost) no text between them;
+the real chapters carry body text. A run of such empty headings is a ToC when it
+holds at least three chapter headings, or two before the first chapter with a body.
+The run's last entry often "owns" the text that follows the list (illustrations, a
+preface: Tom Sawyer's `CHAPTER XXXV.` line), so the heading right after a run is
+also a ToC line when the numbering restarts after it. Part headings at the end of
+a run (`BOOK ONE` just before `CHAPTER I`) are real, not ToC lines.
+"""
+
+from __future__ import annotations
+
+from lengthwise.builders.chapters.model import Candidate
+
+TOC_ENTRY_MAX_BODY = 60  # stripped characters between two headings of a contents list
+
+
+def measure_bodies(text: str, candidates: list[Candidate]) -> None:
+    """Set each candidate's `body_chars`: stripped text up to the next candidate."""
+    for index, candidate in enumerate(candidates):
+        stop = candidates[index + 1].start if index + 1 < len(candidates) else len(text)
+        candidate.body_chars = len(text[candidate.end : stop].strip())
+
+
+def find_toc_lines(candidates: list[Candidate]) -> set[int]:
+    """Indexes (into `candidates`, in text order, bodies measured) of ToC lines."""
+    is_entry = [c.level != "part" for c in candidates]
+    first_with_body = next(
+        (i for i, c in enumerate(candidates) if is_entry[i] and c.body_chars >= TOC_ENTRY_MAX_BODY),
+        len(candidates),
+    )
+    toc: set[int] = set()
+    index = 0
+    while index < len(candidates):
+        if candidates[index].body_chars >= TOC_ENTRY_MAX_BODY:
+            index += 1
+            continue
+        run_end = index
+        while run_end < len(candidates) and candidates[run_end].body_chars < TOC_ENTRY_MAX_BODY:
+            run_end += 1
+        last = run_end - 1
+        while last >= index and not is_entry[last]:
+            last -= 1  # a part heading ending the run heads the real chapters after it
+        entries = [i for i in range(index, last + 1) if is_entry[i]]
+        if len(entries) >= 3 or (len(entries) == 2 and last < first_with_body):
+            toc.update(range(index, last + 1))
+            tail = last + 1
+            if (
+                tail < len(candidates)
+                and is_entry[tail]
+                and _restarts_after(candidates, entries, tail)
+            ):
+                toc.add(tail)
+        index = run_end
+    return toc
+
+
+def _restarts_after(candidates: list[Candidate], entries: list[int], tail: int) -> bool:
+    """Whether the numbering starts again after `tail`: the list is over and the book begins."""
+    first_number = next(
+        (candidates[i].number for i in entries if candidates[i].number is not None), None
+    )
+    following = next(
+        (c for c in candidates[tail + 1 :] if c.level != "part" and c.number is not None), None
+    )
+    if first_number is None or following is None or following.number is None:
+        return False
+    return following.number <= first_number

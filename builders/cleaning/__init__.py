@@ -1,0 +1,28 @@
+"""Auditable cleaning: named, counted rules that strip site noise, PG boilerplate and
+normalise whitespace and punctuation before chapter detection.
+
+Public API: `clean_text`, `CleaningResult`, `select_rulesets`, `RULESETS`, `Rule`,
+`BlockRule`, `RuleOutcome`.
+"""
+
+from lengthwise.builders.cleaning.cleaner import CleaningResult, clean_text, plan_rules
+from lengthwise.builders.cleaning.rules import BlockRule, Rule, RuleOutcome
+from lengthwise.builders.cleaning.rulesets import (
+    KNOWN_RULESETS,
+    RULES_BY_NAME,
+    RULESETS,
+    select_rulesets,
+)
+
+__all__ = [
+    "KNOWN_RULESETS",
+    "RULESETS",
+    "RULES_BY_NAME",
+    "BlockRule",
+    "CleaningResult",
+    "Rule",
+    "RuleOutcome",
+    "clean_text",
+    "plan_rules",
+    "select_rulesets",
+]

@@ -1,0 +1,178 @@
+"""The `common` rule set: invisible characters and whitespace, for every language.
+
+Split in two phases: `PRE` runs before everything else (so that, e.g., a zero-width
+space inside a site advert cannot hide it from the advert rule) and `POST` runs last
+(so the blank lines other rules leave behind are normalised once).
+
+Indentation is kept, only normalised to ASCII spaces: chapter detection uses it (a
+heading at the margin versus the same words indented inside a paragraph).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from lengthwise.builders.cleaning.rules import (
+    HSPACE,
+    BlockRule,
+    Rule,
+    Span,
+    ascii_index,
+    contains_any,
+)
+
+LINE_ENDINGS = Rule(
+    name="common/line-endings",
+    description="CRLF and lone CR line ends become LF.",
+    pattern=re.compile(r"\r\n?"),
+    replacement="\n",
+    triggers=("\r",),
+    whitespace_only=True,
+)
+
+_ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+ZERO_WIDTH = Rule(
+    name="common/zero-width",
+    description="Zero-width spaces/joiners, word joiners, BOMs and soft hyphens are deleted.",
+    pattern=re.compile(f"[{_ZERO_WIDTH}]+"),
+    triggers=tuple(_ZERO_WIDTH),
+    whitespace_only=True,
+)
+
+_CONTROL_CHARS = frozenset(chr(code) for code in (*range(0, 9), 11, 12, *range(14, 32), 127))
+_USUAL_CONTROL_CHARS = ("\x0c", "\x00", "\x1a", "\x0b", "\x1b", "\x7f", "\x08")
+
+
+def _has_control_chars(text: str) -> bool:
+    index = ascii_index(text)
+    if index is not None:  # exact and cheap: a set of the few ASCII characters
+        return not index[1].isdisjoint(_CONTROL_CHARS)
+    # Mostly-ASCII text: one scan per character would add up; check the usual ones.
+    return any(char in text for char in _USUAL_CONTROL_CHARS)
+
+
+CONTROL_CHARS = Rule(
+    name="common/control-chars",
+    description="ASCII control characters other than tab and newline (form feeds, NULs, "
+    "escapes) are deleted (in mostly-ASCII text: looked for when FF, NUL, SUB, VT, ESC, "
+    "DEL or BS occurs).",
+    pattern=re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]+"),
+    gate=_has_control_chars,
+    whitespace_only=True,
+)
+
+
+def _unescape(match: re.Match[str]) -> str:
+    decoded = html.unescape(match.group())
+    return " " if decoded == "\xa0" else decoded
+
+
+HTML_ENTITY = Rule(
+    name="common/html-entity",
+    description="HTML character references left by scraping (&nbsp; &amp; &#8220; ...) are "
+    "decoded; &nbsp; becomes a plain space.",
+    pattern=re.compile(
+        r"&(?:nbsp|amp|lt|gt|quot|apos|hellip|mdash|ndash|#\d{2,6}|#x[0-9a-fA-F]{2,5});"
+    ),
+    replacement=_unescape,
+    triggers=("&",),
+)
+
+
+# A line end preceded by one of these means there is trailing whitespace to look at.
+_TRAILING_TRIGGERS = (" \n", "\t\n", "\u3000\n", "\xa0\n")
+
+
+def _trailing_spaces(text: str) -> list[Span]:
+    # One pass over lines with str.rstrip beats any regex here (a regex for trailing
+    # space cannot start with a literal); skip even that when no trigger occurs.
+    last = len(text) - 1
+    while last >= 0 and text[last] == "\n":
+        last -= 1
+    if not contains_any(text, _TRAILING_TRIGGERS) and not (last >= 0 and text[last].isspace()):
+        return []
+    spans: list[Span] = []
+    position = 0
+    for line in text.split("\n"):
+        kept = len(line.rstrip())
+        if kept != len(line):
+            spans.append((position + kept, position + len(line)))
+        position += len(line) + 1
+    return spans
+
+
+TRAILING_SPACE = BlockRule(
+    name="common/trailing-space",
+    description="Whitespace at line ends is deleted (whitespace-only lines become empty).",
+    find_blocks=_trailing_spaces,
+    whitespace_only=True,
+)
+
+_INDENT_WIDTH = {"\t": "    ", "\u3000": "  "}
+
+
+def _normalise_indent(match: re.Match[str]) -> str:
+    return "\n" + "".join(_INDENT_WIDTH.get(char, " ") for char in match.group()[1:])
+
+
+INDENT = Rule(
+    name="common/indent",
+    description="Indentation made of tabs, NBSP or ideographic spaces becomes ASCII spaces "
+    "(tab = 4, ideographic space = 2, others = 1).",
+    pattern=re.compile(rf"\n *+[\t\u3000\xa0\u2000-\u200a\u202f\u205f]{HSPACE}*(?=\S)"),
+    replacement=_normalise_indent,
+    line_start=True,
+    whitespace_only=True,
+)
+
+TAB_RUN = Rule(
+    name="common/tab-run",
+    description="Runs of tabs (with spaces) inside a line become one space.",
+    pattern=re.compile(r"(?<=\S) *\t[ \t]*(?=\S)"),
+    replacement=" ",
+    triggers=("\t",),
+    whitespace_only=True,
+)
+
+BLANK_LINES = Rule(
+    name="common/blank-lines",
+    description="More than two consecutive blank lines become two.",
+    pattern=re.compile(r"\n\n\n\n+"),
+    replacement="\n\n\n",
+    whitespace_only=True,
+)
+
+
+_LEADING_NEWLINES = re.compile(r"\n+")
+
+
+def _edge_blank_lines(text: str) -> list[Span]:
+    leading = _LEADING_NEWLINES.match(text)
+    if leading is not None and leading.end() == len(text):
+        return [(0, len(text))]
+    spans: list[Span] = [(0, leading.end())] if leading is not None else []
+    end_of_body = len(text)
+    while end_of_body > 0 and text[end_of_body - 1] == "\n":
+        end_of_body -= 1
+    if len(text) - end_of_body > 1:
+        spans.append((end_of_body + 1, len(text)))
+    return spans
+
+
+EDGE_BLANK_LINES = BlockRule(
+    name="common/edge-blank-lines",
+    description="Blank lines at the start of the text are deleted, and all but one newline "
+    "at its end.",
+    find_blocks=_edge_blank_lines,
+    whitespace_only=True,
+)
+
+PRE: tuple[Rule, ...] = (LINE_ENDINGS, ZERO_WIDTH, CONTROL_CHARS, HTML_ENTITY)
+POST: tuple[Rule | BlockRule, ...] = (
+    TRAILING_SPACE,
+    INDENT,
+    TAB_RUN,
+    BLANK_LINES,
+    EDGE_BLANK_LINES,
+)

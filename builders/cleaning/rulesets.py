@@ -1,0 +1,145 @@
+"""Named rule sets, their application order, and the "auto" choice.
+
+Rule sets: `common` (whitespace, invisible characters, HTML entities), `zh`
+(punctuation), `zh-web` (Chinese site noise), `gutenberg` (PG header/footer/credits),
+`en` (illustrations, footnotes, underscores), `en-web` (English web-serial noise).
+
+Whatever sets are chosen, rules run in one fixed order: common pre-phase, user rules,
+gutenberg, zh-web, en-web, en, zh, common post-phase. Removals thus come before
+punctuation rewriting, and whitespace is normalised once, last.
+
+"auto" (decisions):
+* `common`, plus the language's set (`zh` or `en`);
+* `gutenberg` when the text carries Project Gutenberg markers or comes from a
+  Gutenberg source;
+* `zh-web` for every Chinese text, whatever its source: its rules need site words,
+  domains or obfuscation marks to fire, and scraped noise turns up in "clean"
+  files and datasets too;
+* `en-web` for English text from URLs, or when web-serial markers (Patreon, A/N:,
+  Translator:, novel-aggregator names) occur in its first 300,000 characters.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from lengthwise.builders.cleaning import common_rules, en_rules, gutenberg_rules, zh_rules
+from lengthwise.builders.cleaning.rules import TextRule
+from lengthwise.builders.cleaning.zh_notices import AUTHOR_NOTICE
+from lengthwise.builders.cleaning.zh_web_rules import INLINE_RULES, LINE_RULES
+
+AUTO = "auto"
+
+RULESETS: dict[str, tuple[TextRule, ...]] = {
+    "common": (*common_rules.PRE, *common_rules.POST),
+    "zh": zh_rules.RULES,
+    "zh-web": (AUTHOR_NOTICE, *LINE_RULES, *INLINE_RULES),
+    "gutenberg": gutenberg_rules.RULES,
+    "en": en_rules.RULES,
+    "en-web": en_rules.WEB_RULES,
+}
+KNOWN_RULESETS: tuple[str, ...] = tuple(RULESETS)
+
+# Global application order; user rules run right after `_BEFORE_USER_RULES`.
+_BEFORE_USER_RULES: tuple[TextRule, ...] = common_rules.PRE
+_AFTER_USER_RULES: tuple[TextRule, ...] = (
+    *gutenberg_rules.RULES,
+    AUTHOR_NOTICE,
+    *LINE_RULES,
+    *INLINE_RULES,
+    *en_rules.WEB_RULES,
+    *en_rules.RULES,
+    *zh_rules.RULES,
+    *common_rules.POST,
+)
+
+# An inline cut can leave a line that a line rule now recognises ("求推荐！" after the
+# advert beside it is gone): when one of these fires, the listed rules run again.
+RERUN_AFTER: dict[str, tuple[str, ...]] = {
+    inline.name: tuple(rule.name for rule in LINE_RULES) for inline in INLINE_RULES
+}
+
+RULES_BY_NAME: dict[str, TextRule] = {
+    rule.name: rule for rules in RULESETS.values() for rule in rules
+}
+_RULESET_OF: dict[str, str] = {
+    rule.name: name for name, rules in RULESETS.items() for rule in rules
+}
+if set(RULES_BY_NAME) != {r.name for r in (*_BEFORE_USER_RULES, *_AFTER_USER_RULES)}:
+    raise AssertionError("every rule must sit in exactly one rule set and in the run order")
+
+_PG_MARKER = re.compile(
+    r"\*\*\*[^\S\n]*(?:START|END) OF (?:THE|THIS) PROJECT GUTENBERG"
+    r"|\*END\*[^\S\n]*THE SMALL PRINT|End of (?:the )?Project Gutenberg",
+    re.IGNORECASE,
+)
+_PG_SEARCH_CHARS = 120_000
+_EN_WEB_MARKERS = (
+    "Patreon", "patreon", "Ko-fi", "ko-fi", "A/N:", "T/N:", "TL Note", "TL note",
+    "Translator:", "Editor:", "webnovel", "Webnovel", "novelupdates", "wuxiaworld",
+    "WuxiaWorld", "royalroad", "lightnovel", "novelfull", "novelbin",
+)  # fmt: skip
+_EN_WEB_SEARCH_CHARS = 300_000
+
+
+def base_language(language: str) -> str:
+    """ "zh-Hans", "zh_TW", "ZH" -> "zh"; "en-US" -> "en"; other codes are returned lowered."""
+    return re.split(r"[-_]", language.strip().lower(), maxsplit=1)[0]
+
+
+def has_gutenberg_markers(text: str) -> bool:
+    """True when a PG start/end marker occurs near the start or the end of `text`."""
+    if "utenberg" not in text and "UTENBERG" not in text and "SMALL PRINT" not in text:
+        return False
+    head = text[:_PG_SEARCH_CHARS]
+    tail = text[-_PG_SEARCH_CHARS:] if len(text) > _PG_SEARCH_CHARS else ""
+    return _PG_MARKER.search(head) is not None or _PG_MARKER.search(tail) is not None
+
+
+def select_rulesets(language: str, source_kind: str, text: str) -> list[str]:
+    """The rule sets "auto" stands for, for a text in `language` from a `source_kind` source.
+
+    `language` is a language code ("zh", "en", "zh-Hans", ...); `source_kind` is one of
+    "files", "urls", "gutenberg", "hf". See the module docstring for the decisions.
+    """
+    base = base_language(language)
+    chosen = {"common"}
+    if base in ("zh", "en"):
+        chosen.add(base)
+    if source_kind == "gutenberg" or has_gutenberg_markers(text):
+        chosen.add("gutenberg")
+    if base == "zh":
+        chosen.add("zh-web")
+    if base == "en" and (
+        source_kind == "urls"
+        or any(marker in text[:_EN_WEB_SEARCH_CHARS] for marker in _EN_WEB_MARKERS)
+    ):
+        chosen.add("en-web")
+    return [name for name in KNOWN_RULESETS if name in chosen]
+
+
+def resolve_rulesets(
+    requested: Sequence[str], language: str, source_kind: str, text: str
+) -> list[str]:
+    """Expand "auto" and check names; raises ValueError naming an unknown rule set."""
+    chosen: set[str] = set()
+    for name in requested:
+        if name == AUTO:
+            chosen.update(select_rulesets(language, source_kind, text))
+        elif name in RULESETS:
+            chosen.add(name)
+        else:
+            raise ValueError(
+                f"cleaning.rulesets: unknown rule set {name!r}; "
+                f"known: {', '.join((AUTO, *KNOWN_RULESETS))}"
+            )
+    return [name for name in KNOWN_RULESETS if name in chosen]
+
+
+def ordered_rules(rulesets: Iterable[str], user_rules: Sequence[TextRule] = ()) -> list[TextRule]:
+    """The rules of `rulesets` in application order, with `user_rules` after the pre-phase."""
+    selected = set(rulesets)
+    before = [r for r in _BEFORE_USER_RULES if _RULESET_OF[r.name] in selected]
+    after = [r for r in _AFTER_USER_RULES if _RULESET_OF[r.name] in selected]
+    return [*before, *user_rules, *after]

@@ -1,0 +1,82 @@
+"""`zh-web/author-notice`: web-serial pseudo-chapters that are not part of the story.
+
+Serials interleave posts such as `第八十章 请假条`, `上架感言`, `单章 求月票` or a
+trailing `作者有话要说：` note with the chapters. Such a block runs from its heading
+line to the next chapter heading (or the end of the text) and is removed whole,
+heading included, when
+
+* its heading is a notice heading: a numbered heading (`第X章`) whose title starts
+  with a notice word (请假, 感言, 公告, 通知, 单章, 求月票, …), or a line that is
+  only a notice title (上架感言, 作者的话, 请假条, …, optionally bracketed);
+* its body is short (at most `MAX_NOTICE_CHARS`) and speaks to readers (大家, 书友,
+  月票, 更新, 感谢, …): a real chapter that happens to be called 感言 is long and
+  is kept.
+
+A `作者有话要说` note is removed from its line to the next heading on length alone,
+the marker being unambiguous.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lengthwise.builders.cleaning.rules import HSPACE, BlockRule, Span
+
+MAX_NOTICE_CHARS = 1500
+
+_NUMBER = r"第[0-9０-９零〇一二三四五六七八九十百千万两]+"
+_NUMBERED_NOTICE = (
+    rf"{_NUMBER}[章节回]{HSPACE}*[：:、.．]?{HSPACE}*[（(【\[]?"
+    r"(?:请假|感言|上架感言|完本感言|完结感言|入[vV]感言|公告|通告|通知|单章|求月票|求推荐|"
+    r"求收藏|求订阅|作者的话|新书发布|新书上传|新书已发|新书推荐|断更|停更|更新说明|致读者|致歉|道歉)[^\n]{0,16}"
+)
+_TITLE_ONLY_NOTICE = (
+    # Compound notice titles, which do not start story lines, may carry a short tail.
+    r"[（(【\[]?(?:请假条|上架感言|完本感言|完结感言|入[vV]感言|作者的话|作者有话说|新书发布|"
+    r"新书已发|新书上传|断更说明|停更说明|更新说明|致读者)[）)】\]]?[！!。.～~…：:]*"
+    r"[^\n。！？!?，,]{0,8}"
+    # Bare words only as the whole line.
+    r"|[（(【\[]?(?:请假|感言|公告|通知)[）)】\]]?[！!。.～~…：:]*"
+    r"|单章[^\n]{0,12}"
+)
+_NOTICE_HEADING = re.compile(
+    # One leading literal newline (fast scan), indentation without backtracking.
+    rf"\n[ \t\u3000\xa0]*+(?:(?:{_NUMBERED_NOTICE}|{_TITLE_ONLY_NOTICE}){HSPACE}*(?=\n|\Z)"
+    rf"|(?P<tail>作者有话要说))"
+)
+_NEXT_HEADING = re.compile(
+    rf"\n{HSPACE}*(?:{_NUMBER}[章节回卷集部篇]|序章|序言|楔子|引子|尾声|番外|后记|终章|正文)"
+)
+_READER_WORDS = re.compile(
+    r"大家|读者|书友|各位|月票|推荐票|收藏|订阅|更新|请假|上架|新书|本书|码字|谢谢|感谢|支持"
+)
+
+
+def _notice_blocks(text: str) -> list[Span]:
+    work = "\n" + text  # sentinel: the first line is a line too
+    spans: list[Span] = []
+    position = 0
+    while (heading := _NOTICE_HEADING.search(work, position)) is not None:
+        body_start = work.find("\n", heading.end())
+        body_start = len(work) if body_start < 0 else body_start
+        following = _NEXT_HEADING.search(work, body_start)
+        end = len(work) if following is None else following.start() + 1
+        body = work[body_start:end]
+        position = max(heading.end(), end - 1)
+        if len(body) > MAX_NOTICE_CHARS:
+            continue
+        if heading.group("tail") is None and not _READER_WORDS.search(body):
+            continue
+        # Work offsets are text offsets + 1; the block starts with its heading line.
+        spans.append((heading.start(), end - 1))
+    return spans
+
+
+AUTHOR_NOTICE = BlockRule(
+    name="zh-web/author-notice",
+    description="Author notices posted as chapters (第X章 请假条, 上架感言, 作者的话, 单章 "
+    f"求月票, 作者有话要说：…): heading and body removed when the body is short "
+    f"(≤ {MAX_NOTICE_CHARS} chars) and addressed to readers.",
+    find_blocks=_notice_blocks,
+    languages=("zh",),
+)

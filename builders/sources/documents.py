@@ -1,0 +1,95 @@
+"""Raw bytes of one book (any supported format) -> `SourceDocument`.
+
+Shared by local files and fetched URLs so both read formats the same way. The format comes
+from the caller (file extension or Content-Type), except that an EPUB archive is recognised by
+its content whatever it is called.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from lengthwise.builders.sources.decoding import decode_bytes, decode_declared, is_epub_archive
+from lengthwise.builders.sources.epub import read_epub
+from lengthwise.builders.sources.errors import SourceError
+from lengthwise.builders.sources.formats import decode_markup, html_to_text, markdown_to_text
+from lengthwise.builders.sources.titles import bracketed_title, parse_pg_header
+from lengthwise.records import SourceDocument, slugify
+from lengthwise.storage import sha256_bytes
+
+Format = Literal["text", "markdown", "html", "epub"]
+
+FORMAT_BY_EXTENSION: dict[str, Format] = {
+    ".txt": "text",
+    ".md": "markdown",
+    ".html": "html",
+    ".htm": "html",
+    ".xhtml": "html",
+    ".epub": "epub",
+}
+
+
+def build_document(
+    data: bytes,
+    *,
+    name: str,
+    source: str,
+    doc_id: str,
+    fallback_title: str,
+    fmt: Format,
+    language: str | None = None,
+    declared_charset: str | None = None,
+) -> SourceDocument:
+    """Decode and extract one book; raises `SourceError` when the bytes hold no usable text.
+
+    `language` (from the spec) overrides any hint the content carries; `fallback_title` is used
+    when neither metadata nor a title line names the book.
+    """
+    if is_epub_archive(data):
+        fmt = "epub"
+    ident, raw_sha256 = slugify(doc_id), sha256_bytes(data)
+    if fmt == "epub":
+        book = read_epub(data, name)
+        return SourceDocument(
+            id=ident,
+            source=source,
+            raw_sha256=raw_sha256,
+            title=book.title or fallback_title,
+            text=book.text,
+            encoding=book.encoding,
+            language=language or book.language,
+            author=book.author,
+            undecodable_bytes=book.undecodable_bytes,
+            toc=book.toc,
+            warnings=book.warnings,
+        )
+    if fmt == "html":
+        decoded = decode_markup(data, name, declared_charset)
+        page = html_to_text(decoded.text)
+        text, title, hint, author = page.text, page.title, page.language, None
+    else:
+        if declared_charset:
+            decoded = decode_declared(data, declared_charset, name)
+        else:
+            decoded = decode_bytes(data, name)
+        text, title = decoded.text, None
+        if fmt == "markdown":
+            text, title = markdown_to_text(text)
+        header = parse_pg_header(text)
+        line_title, line_author = bracketed_title(text)
+        title = title or line_title or header.title
+        hint, author = header.language, line_author or header.author
+    if not text.strip():
+        raise SourceError(name, f"no text left after reading it as {fmt}", "empty-file")
+    return SourceDocument(
+        id=ident,
+        source=source,
+        raw_sha256=raw_sha256,
+        title=title or fallback_title,
+        text=text,
+        encoding=decoded.encoding,
+        language=language or hint,
+        author=author,
+        undecodable_bytes=decoded.undecodable_bytes,
+        warnings=decoded.warnings,
+    )

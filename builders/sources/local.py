@@ -1,0 +1,79 @@
+"""Local files and folders -> `SourceDocument`s (or `SourceFailure`s saying why not).
+
+Folders are read recursively in sorted order of their relative paths, so ids and order do not
+depend on the file system. Hidden files and folders (names starting with ".") are skipped
+silently: they are editor and OS litter (.DS_Store), not books.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from lengthwise.builders.sources.documents import FORMAT_BY_EXTENSION, build_document
+from lengthwise.builders.sources.errors import SourceError, SourceFailure
+from lengthwise.records import SourceDocument
+
+__all__ = ["SUPPORTED_EXTENSIONS", "SourceFailure", "read_local", "read_local_file"]
+
+SUPPORTED_EXTENSIONS = tuple(FORMAT_BY_EXTENSION)
+
+
+def read_local(
+    path: Path, language: str | None = None, glob: str | None = None
+) -> Iterator[SourceDocument | SourceFailure]:
+    """Read one file, or every file under a folder (optionally only names matching `glob`).
+
+    `language` ("zh", "en") overrides hints found in the files; None keeps them.
+    """
+    if not path.exists():
+        yield SourceFailure(str(path), "no such file or folder", "missing-path")
+        return
+    if path.is_file():
+        yield read_local_file(path, language)
+        return
+    files = sorted(
+        (
+            candidate
+            for candidate in path.rglob(glob or "*")
+            if candidate.is_file()
+            and not any(part.startswith(".") for part in candidate.relative_to(path).parts)
+        ),
+        key=lambda candidate: candidate.relative_to(path).as_posix(),
+    )
+    if not files:
+        matching = f" matching {glob!r}" if glob else ""
+        yield SourceFailure(str(path), f"folder has no files{matching}", "no-files")
+        return
+    for file in files:
+        yield read_local_file(file, language)
+
+
+def read_local_file(path: Path, language: str | None = None) -> SourceDocument | SourceFailure:
+    """One file -> a document; unsupported, unreadable, empty or binary files -> a failure."""
+    fmt = FORMAT_BY_EXTENSION.get(path.suffix.lower())
+    if fmt is None:
+        shown = path.suffix or "(none)"
+        return SourceFailure(
+            str(path),
+            f"unsupported extension {shown} (supported: {' '.join(SUPPORTED_EXTENSIONS)})",
+            "unsupported-extension",
+        )
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return SourceFailure(
+            str(path), f"cannot read file: {exc.strerror or exc}", "unreadable-file"
+        )
+    try:
+        return build_document(
+            data,
+            name=str(path),
+            source=str(path),
+            doc_id=path.stem,
+            fallback_title=path.stem,
+            fmt=fmt,
+            language=language,
+        )
+    except SourceError as error:
+        return SourceFailure.from_error(error)
