@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -174,6 +174,9 @@ def process_document(
     return book, report
 
 
+_Result = tuple[Book | None, BookReport, list[tuple[str, str, int]]]
+
+
 def _process_and_count(
     doc: SourceDocument,
     settings: CorpusSettings,
@@ -280,19 +283,22 @@ def process_corpus(
             )
             yield from _store_counts(results, cache, bar)
         else:
+            documents = list(docs)
             with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-                futures = [
-                    pool.submit(
+                # Largest books first keeps every worker busy to the end; results are
+                # still yielded in input order.
+                futures: dict[int, Future[_Result]] = {}
+                for i in sorted(range(len(documents)), key=lambda k: -len(documents[k].text)):
+                    futures[i] = pool.submit(
                         _process_and_count,
-                        d,
+                        documents[i],
                         settings,
                         tokenizer_ids,
                         count_cache_path,
                         book_cache_dir,
                     )
-                    for d in docs
-                ]
-                yield from _store_counts((f.result() for f in futures), cache, bar)
+                ordered = (futures[i].result() for i in range(len(documents)))
+                yield from _store_counts(ordered, cache, bar)
     finally:
         bar.close()
         if cache is not None:

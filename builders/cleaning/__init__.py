@@ -1,12 +1,13 @@
 """Auditable cleaning: named, counted rules that strip site noise, PG boilerplate and
 normalise whitespace and punctuation before chapter detection.
 
-Public API: `clean_text`, `CleaningResult`, `select_rulesets`, `RULESETS`, `Rule`,
-`BlockRule`, `RuleOutcome`.
+Public API: `clean_text`, `CleaningResult`, `select_rulesets`, `plan_rules`, `RULESETS`,
+`RULES_BY_NAME`, and the rule kinds `Rule`, `BlockRule`, `LineRule` with `RuleOutcome`.
 """
 
 from lengthwise.builders.cleaning.cleaner import CleaningResult, clean_text, plan_rules
-from lengthwise.builders.cleaning.rules import BlockRule, Rule, RuleOutcome
+from lengthwise.builders.cleaning.line_rules import LineRule
+from lengthwise.builders.cleaning.rules import BlockRule, Rule, RuleOutcome, TextRule
 from lengthwise.builders.cleaning.rulesets import (
     KNOWN_RULESETS,
     RULES_BY_NAME,
@@ -20,8 +21,10 @@ __all__ = [
     "RULES_BY_NAME",
     "BlockRule",
     "CleaningResult",
+    "LineRule",
     "Rule",
     "RuleOutcome",
+    "TextRule",
     "clean_text",
     "plan_rules",
     "select_rulesets",

@@ -21,6 +21,7 @@ from lengthwise.builders.cleaning.rulesets import (
     ordered_rules,
     resolve_rulesets,
 )
+from lengthwise.builders.language import detect_language
 from lengthwise.spec import CleaningConfig, ExtraRule
 
 USER_PREFIX = "user/"
@@ -100,8 +101,6 @@ def _check_disabled(disabled: list[str], user_rules: list[Rule]) -> set[str]:
 
 def _resolve_language(language: str, text: str) -> str:
     if language.strip().lower() in ("", AUTO):
-        from lengthwise.builders.language import detect_language  # only needed for "auto"
-
         return detect_language(text)
     return language
 

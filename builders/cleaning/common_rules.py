@@ -11,6 +11,8 @@ heading at the margin versus the same words indented inside a paragraph).
 from __future__ import annotations
 
 import html
+import itertools
+import operator
 import re
 
 from lengthwise.builders.cleaning.rules import (
@@ -85,21 +87,18 @@ _TRAILING_TRIGGERS = (" \n", "\t\n", "\u3000\n", "\xa0\n")
 
 
 def _trailing_spaces(text: str) -> list[Span]:
-    # One pass over lines with str.rstrip beats any regex here (a regex for trailing
-    # space cannot start with a literal); skip even that when no trigger occurs.
+    # str.rstrip per line beats any regex here (a regex for trailing space cannot start
+    # with a literal); the loops below run in C, Python only sees the changed lines.
     last = len(text) - 1
     while last >= 0 and text[last] == "\n":
         last -= 1
     if not contains_any(text, _TRAILING_TRIGGERS) and not (last >= 0 and text[last].isspace()):
         return []
-    spans: list[Span] = []
-    position = 0
-    for line in text.split("\n"):
-        kept = len(line.rstrip())
-        if kept != len(line):
-            spans.append((position + kept, position + len(line)))
-        position += len(line) + 1
-    return spans
+    lines = text.split("\n")
+    stripped = [line.rstrip() for line in lines]
+    ends = list(itertools.accumulate(len(line) + 1 for line in lines))  # one past each "\n"
+    changed = itertools.compress(range(len(lines)), map(operator.is_not, lines, stripped))
+    return [(ends[i] - 1 - len(lines[i]) + len(stripped[i]), ends[i] - 1) for i in changed]
 
 
 TRAILING_SPACE = BlockRule(

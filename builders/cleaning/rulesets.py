@@ -5,8 +5,11 @@ Rule sets: `common` (whitespace, invisible characters, HTML entities), `zh`
 `en` (illustrations, footnotes, underscores), `en-web` (English web-serial noise).
 
 Whatever sets are chosen, rules run in one fixed order: common pre-phase, user rules,
-gutenberg, zh-web, en-web, en, zh, common post-phase. Removals thus come before
-punctuation rewriting, and whitespace is normalised once, last.
+gutenberg, zh-web, en, en-web, zh, common post-phase. Removals thus come before
+punctuation rewriting, and whitespace is normalised once, last. Within zh-web, line
+rules run before inline ones (a disclaimer line holds a domain the advert rule would
+cut on its own) and again after an inline cut fired (what is left of a line may now be
+a plea or notice line).
 
 "auto" (decisions):
 * `common`, plus the language's set (`zh` or `en`);
@@ -25,7 +28,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from lengthwise.builders.cleaning import common_rules, en_rules, gutenberg_rules, zh_rules
-from lengthwise.builders.cleaning.rules import TextRule
+from lengthwise.builders.cleaning.rules import TextRule, contains_any
 from lengthwise.builders.cleaning.zh_notices import AUTHOR_NOTICE
 from lengthwise.builders.cleaning.zh_web_rules import INLINE_RULES, LINE_RULES
 
@@ -48,8 +51,8 @@ _AFTER_USER_RULES: tuple[TextRule, ...] = (
     AUTHOR_NOTICE,
     *LINE_RULES,
     *INLINE_RULES,
-    *en_rules.WEB_RULES,
     *en_rules.RULES,
+    *en_rules.WEB_RULES,
     *zh_rules.RULES,
     *common_rules.POST,
 )
@@ -90,7 +93,7 @@ def base_language(language: str) -> str:
 
 def has_gutenberg_markers(text: str) -> bool:
     """True when a PG start/end marker occurs near the start or the end of `text`."""
-    if "utenberg" not in text and "UTENBERG" not in text and "SMALL PRINT" not in text:
+    if not contains_any(text, ("utenberg", "UTENBERG", "SMALL PRINT")):
         return False
     head = text[:_PG_SEARCH_CHARS]
     tail = text[-_PG_SEARCH_CHARS:] if len(text) > _PG_SEARCH_CHARS else ""

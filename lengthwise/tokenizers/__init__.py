@@ -16,8 +16,8 @@ from lengthwise.tokenizers.counting import (
     CountResult,
     TokenCountCache,
     count_texts,
-    process_context,
     count_texts_detailed,
+    process_context,
 )
 from lengthwise.tokenizers.efficiency import EfficiencyRow, efficiency_markdown, encoding_efficiency
 from lengthwise.tokenizers.registry import (
@@ -37,11 +37,11 @@ __all__ = [
     "UnknownTokenizerError",
     "clear_tokenizer_cache",
     "count_texts",
-    "process_context",
     "count_texts_detailed",
     "describe_tokenizer_id",
     "efficiency_markdown",
     "encoding_efficiency",
     "get_tokenizer",
+    "process_context",
     "tokenizer_cache_key",
 ]

@@ -67,8 +67,9 @@ def test_false_heading_is_not_a_chapter(shared_corpora: Path) -> None:
     book, _ = process_document(doc, CorpusSettings("zh", CleaningConfig(), ChaptersConfig()))  # type: ignore[arg-type]
     assert book is not None
     assert not any(c.heading.startswith("第四回中") for c in book.chapters)
-    fourth = book.chapters[3]
-    assert fourth.number == 4 and "第四回中既将" in fourth.text
+    # The line opens the body of 第五回, recalling what 第四回 told.
+    fifth = book.chapters[4]
+    assert fifth.number == 5 and fifth.text.lstrip().startswith("第四回中既将")
 
 
 def test_en_gutenberg_novels(shared_corpora: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -84,7 +85,12 @@ def test_en_gutenberg_novels(shared_corpora: Path, capsys: pytest.CaptureFixture
     }
     assert books["moby_dick.txt"]["numbers"] == list(range(1, 136))
     assert books["moby_dick.txt"]["kinds"][-1] == "epilogue"
-    assert books["tom_sawyer.txt"]["numbers"] == list(range(1, 36))
+    # The file prints "CHAPTER XVI" where XXVI belongs: reported, not silently corrected.
+    tom = books["tom_sawyer.txt"]
+    assert tom["numbers"] == [*range(1, 26), 16, *range(27, 36)]
+    assert tom["gaps"] == [[26, 26]] and tom["duplicates"] == [16]
     assert books["sherlock.txt"]["story_collection"] is True
-    for book in books.values():
-        assert book["language"] == "en" and book["duplicates"] == [] and book["gaps"] == []
+    for name, book in books.items():
+        assert book["language"] == "en", name
+        if name != "tom_sawyer.txt":
+            assert book["duplicates"] == [] and book["gaps"] == [], name

@@ -135,19 +135,28 @@ def test_auto_language_is_detected() -> None:
 
 def test_to_dict_reports_without_the_text() -> None:
     result = CleaningResult(text="t", removed={"a": 1}, examples={"a": ["x"]}, rulesets=["common"])
-    assert result.to_dict() == {"rulesets": ["common"], "removed": {"a": 1}, "examples": {"a": ["x"]}}
+    assert result.to_dict() == {
+        "rulesets": ["common"],
+        "removed": {"a": 1},
+        "examples": {"a": ["x"]},
+    }
 
 
 # Fragments mixing story text with every kind of noise the rules know about.
+# Line-shaped noise comes as whole lines; adverts and watermarks sit inside sentences.
 ZH_FRAGMENTS = [
-    "他走进屋里，", "看见了她。", "第一回 开始", "第二章 请假条", "各位书友，明天补更。",
-    "首页|原创书库|现代|言情|排行", "顶点小说www.x23us.com", "丫丫电子书", "求推荐！",
-    "更新时间：2012-03-04 本章字数：3000", "（本章完）", "后一页", "他说,好的.", "也．", "?",
+    "他走进屋里，", "看见了她。", "\n第一回 开始\n", "\n第二章 请假条\n", "各位书友，明天补更。",
+    "\n首页|原创书库|现代|言情|排行\n", "顶点小说www.x23us.com", "丫丫电子书", "求推荐！",
+    "\n更新时间：2012-03-04 本章字数：3000\n", "\n（本章完）\n", "\n后一页\n", "他说,好的.",
+    "也．", "?",
 ]  # fmt: skip
 EN_FRAGMENTS = [
     "Alice said 'yes'.", "CHAPTER I.", "Produced by Jane Doe", "_very_", "note[1]",
-    "\n*** START OF THE PROJECT GUTENBERG EBOOK X ***\n", "[Illustration: a cat]", "A/N: thanks",
+    "[Illustration: a cat]", "A/N: thanks",
 ]  # fmt: skip
+# Header cuts depend on where a marker sits in the text (first half), so they are not
+# mixed into the idempotence check; the dedicated Gutenberg tests cover them.
+PG_MARKER = "\n*** START OF THE PROJECT GUTENBERG EBOOK X ***\n"
 SHARED_FRAGMENTS = [
     "&nbsp;", "\u200b", "\t", "\u3000", " ", "  ", "\n", "\n\n", "\n\n\n\n", "\r\n", "(", ")",
 ]  # fmt: skip
@@ -158,7 +167,9 @@ LANGUAGE_TEXTS = st.one_of(
 
 
 @settings(max_examples=150, deadline=None)
-@given(parts=st.lists(st.sampled_from(ZH_FRAGMENTS + EN_FRAGMENTS + SHARED_FRAGMENTS)))
+@given(
+    parts=st.lists(st.sampled_from([*ZH_FRAGMENTS, *EN_FRAGMENTS, *SHARED_FRAGMENTS, PG_MARKER]))
+)
 def test_every_rule_changes_the_text_exactly_when_it_counts(parts: list[str]) -> None:
     text = "".join(parts)
     for language in ("zh", "en"):

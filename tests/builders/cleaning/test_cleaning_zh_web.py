@@ -49,7 +49,10 @@ def test_a_bare_domain_in_the_story_is_not_an_advert() -> None:
 
 def test_watermark_replacing_words_is_cut_and_sentence_rejoined() -> None:
     text = "皓首穷经；丫丫电子书虽有千言，胸中实无一策。世代继簪缨。丫丫电子书龙蛇走。\n"
-    assert apply("zh-web/watermark", text) == ("皓首穷经；虽有千言，胸中实无一策。世代继簪缨。龙蛇走。\n", 2)
+    assert apply("zh-web/watermark", text) == (
+        "皓首穷经；虽有千言，胸中实无一策。世代继簪缨。龙蛇走。\n",
+        2,
+    )
 
 
 def test_watermark_rule_keeps_story_words_that_only_look_alike() -> None:
@@ -68,7 +71,10 @@ def test_pipes_inside_a_story_line_are_not_a_nav_bar() -> None:
 
 
 def test_nav_links_each_count() -> None:
-    text = "正文。\n\n后一页\n\n前一页\n\n回目录\n\n回首页\n\n上一章 | 下一章 | 加入书签\n\n第二回 下文\n"
+    text = (
+        "正文。\n\n后一页\n\n前一页\n\n回目录\n\n回首页\n\n"
+        "上一章 | 下一章 | 加入书签\n\n第二回 下文\n"
+    )
     assert apply("zh-web/nav-link", text) == ("正文。\n\n第二回 下文\n", 5)
 
 
@@ -157,6 +163,16 @@ def test_all_zh_web_noise_in_one_book_is_reported_per_rule() -> None:
     assert result.text == f"第一章 开始\n\n{STORY}\n"
     assert {
         name: result.removed[name]
-        for name in ("zh-web/nav-bar", "zh-web/update-info", "zh-web/site-advert", "zh-web/vote-plea")
-    } == {"zh-web/nav-bar": 1, "zh-web/update-info": 1, "zh-web/site-advert": 1, "zh-web/vote-plea": 1}
+        for name in (
+            "zh-web/nav-bar",
+            "zh-web/update-info",
+            "zh-web/site-advert",
+            "zh-web/vote-plea",
+        )
+    } == {
+        "zh-web/nav-bar": 1,
+        "zh-web/update-info": 1,
+        "zh-web/site-advert": 1,
+        "zh-web/vote-plea": 1,
+    }
     assert "www.x23us.com" in result.examples["zh-web/site-advert"][0]

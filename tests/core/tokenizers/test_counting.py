@@ -85,7 +85,7 @@ def test_with_other_threads_running_workers_are_spawned_not_forked(chapters: lis
     other = threading.Thread(target=release.wait)
     other.start()
     try:
-        assert counting._process_context().get_start_method() == "spawn"
+        assert counting.process_context().get_start_method() == "spawn"
         two = count_texts_detailed(pairs_of(chapters), ["tiktoken:cl100k_base"], workers=2)
     finally:
         release.set()

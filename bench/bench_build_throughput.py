@@ -1,0 +1,92 @@
+"""Build-stage throughput against the bare tokenizer, as a ratio, on the same cores.
+
+Ours:      read files -> decode -> clean -> detect chapters -> count tokens (no caches),
+           through `process_corpus` with N worker processes.
+Baseline:  the bare tokenizer counting the same decoded texts, split into the same
+           number of processes (fork, tokenizer built before forking, like ours).
+
+Both run in this process, alternating, several rounds; medians are reported.
+Usage: .venv/bin/python bench/bench_build_throughput.py [FOLDER ...] [--workers 2] [--rounds 3]
+Defaults to the shared zh and en corpora (../shared/corpora).
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from lengthwise.builders.corpus import CorpusSettings, process_corpus
+from lengthwise.builders.sources.local import SourceFailure, read_local
+from lengthwise.records import SourceDocument
+from lengthwise.spec import ChaptersConfig, CleaningConfig
+from lengthwise.tokenizers import get_tokenizer
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "corpora"
+TOKENIZER = "qwen2.5"
+
+
+def _count(texts: list[str]) -> int:
+    tokenizer = get_tokenizer(TOKENIZER)
+    return sum(tokenizer.count(t) for t in texts)
+
+
+def bare_tokenizer(texts: list[str], workers: int) -> float:
+    """Seconds for the bare tokenizer to count `texts` on `workers` processes."""
+    get_tokenizer(TOKENIZER)
+    # Balance the work: largest texts first, each to the currently lightest worker.
+    shares: list[list[str]] = [[] for _ in range(workers)]
+    sizes = [0] * workers
+    for text in sorted(texts, key=len, reverse=True):
+        i = sizes.index(min(sizes))
+        shares[i].append(text)
+        sizes[i] += len(text)
+    started = time.perf_counter()
+    ctx = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        sum(pool.map(_count, shares))
+    return time.perf_counter() - started
+
+
+def build_stage(paths: list[Path], workers: int) -> float:
+    """Seconds for reading, decoding, cleaning, chapter detection and counting."""
+    started = time.perf_counter()
+    docs = [d for p in paths for d in read_local(p) if isinstance(d, SourceDocument)]
+    settings = CorpusSettings("auto", CleaningConfig(), ChaptersConfig())
+    for _ in process_corpus(docs, settings, [TOKENIZER], None, workers, progress=False):
+        pass
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folders", nargs="*", type=Path)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    folders = args.folders or [SHARED / "zh_simplified_four_classics", SHARED / "en_pg_stripped"]
+    items = [d for f in folders for d in read_local(f)]
+    failures = [d for d in items if isinstance(d, SourceFailure)]
+    if failures:
+        raise SystemExit(f"cannot read: {failures}")
+    docs = [d for d in items if isinstance(d, SourceDocument)]
+    texts = [d.text for d in docs]
+    megabytes = sum(f.stat().st_size for folder in folders for f in folder.iterdir()) / 1e6
+    get_tokenizer(TOKENIZER)  # both sides start with the tokenizer loaded
+    ours, bare = [], []
+    for _ in range(args.rounds):
+        bare.append(bare_tokenizer(texts, args.workers))
+        ours.append(build_stage(folders, args.workers))
+    b, o = statistics.median(bare), statistics.median(ours)
+    print(f"corpus: {megabytes:.1f} MB in {len(docs)} books; {args.workers} workers; "
+          f"{args.rounds} rounds (median)")
+    print(f"bare tokenizer ({TOKENIZER}): {b:.2f} s  {megabytes / b:6.1f} MB/s")
+    print(f"build stage:                 {o:.2f} s  {megabytes / o:6.1f} MB/s")
+    print(f"ratio build/bare throughput: {b / o:.2f}  (goal >= 0.70)")
+
+
+if __name__ == "__main__":
+    main()
