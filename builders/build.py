@@ -18,7 +18,8 @@ from typing import Any
 from lengthwise import __version__
 from lengthwise.builders.build_report import render_build_report
 from lengthwise.builders.corpus import BookReport, CorpusSettings, process_corpus
-from lengthwise.builders.samples import sample_row, sample_text
+from lengthwise.builders.joining import joins_exactly, render_chapter, run_tokens, sample_text
+from lengthwise.builders.samples import sample_row
 from lengthwise.builders.sampling import (
     BookLengths,
     ChapterRun,
@@ -41,9 +42,11 @@ from lengthwise.storage import (
     atomic_write_text,
     canonical_hash,
     read_json,
+    read_jsonl,
     sha256_text,
 )
-from lengthwise.tokenizers import TokenCountCache, count_texts
+from lengthwise.tokenizers import TokenCountCache, count_texts, tokenizer_cache_key
+from lengthwise.tokenizers.efficiency import non_whitespace_characters
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +87,7 @@ def run_build(
         subset_rows, subsets_report = _sample_subsets(spec, books, count_cache, workers)
     finally:
         count_cache.close()
+    efficiency = _encoding_efficiency(books, spec.tokenizers.all)
     samples_tokens: dict[str, dict[str, list[int]]] = {}
     for name, rows in subset_rows.items():
         atomic_write_parquet(work.subset_samples(name), rows)
@@ -104,12 +108,37 @@ def run_build(
         "books": [r.to_dict() for r in book_reports],
         "subsets": subsets_report,
         "length_table": [row.to_dict() for row in length_table(samples_tokens)],
+        "encoding_efficiency": efficiency,
         "seconds": round(time.perf_counter() - started, 3),
     }
     atomic_write_text(work.build_report_md, render_build_report(report))
     # The JSON report is written last: its fingerprint marks the build as complete.
     atomic_write_json(work.build_report, report)
     return BuildResult(work=work, up_to_date=False, report=report)
+
+
+def _encoding_efficiency(books: list[Book], tokenizer_ids: list[str]) -> list[dict[str, Any]]:
+    """Characters per token per language and tokenizer over the kept chapters (CNNSum Table 1).
+
+    Characters are non-whitespace characters (see lengthwise.tokenizers.efficiency); token
+    counts come from the chapters already counted, so nothing is tokenized again.
+    """
+    rows: list[dict[str, Any]] = []
+    for language in sorted({b.language for b in books}):
+        chapters = [c for b in books if b.language == language for c in b.chapters]
+        characters = sum(non_whitespace_characters(render_chapter(c)) for c in chapters)
+        for tokenizer_id in tokenizer_ids:
+            tokens = sum(c.token_counts[tokenizer_id] for c in chapters)
+            rows.append(
+                {
+                    "language": language,
+                    "tokenizer": tokenizer_id,
+                    "characters": characters,
+                    "tokens": tokens,
+                    "chars_per_token": round(characters / tokens, 3) if tokens else None,
+                }
+            )
+    return rows
 
 
 def _outputs_current(work: WorkDir, spec: Spec, fingerprint: str) -> bool:
@@ -131,34 +160,63 @@ def _corpus_stage(
     settings = CorpusSettings(
         language=spec.language, cleaning=spec.cleaning, chapters=spec.chapters
     )
-    books: list[Book] = []
-    reports: list[BookReport] = []
-    for book, book_report in process_corpus(
-        docs,
-        settings,
-        spec.tokenizers.all,
-        cache_dir=work.cache,
-        workers=workers,
-        progress=progress,
-        total=len(docs),
-    ):
-        reports.append(book_report)
-        if book is None:
+    fingerprint = canonical_hash(
+        {
+            "settings": settings.fingerprint(),
+            "tokenizers": [tokenizer_cache_key(t) for t in spec.tokenizers.all],
+            "documents": [(d.id, d.raw_sha256, d.source, d.language) for d in docs],
+        }
+    )
+    previous = _read_corpus_outputs(work, fingerprint)
+    if previous is not None:
+        # Same documents, settings and tokenizers: the stage's own outputs are current.
+        books, reports = previous
+    else:
+        books, reports = [], []
+        for book, book_report in process_corpus(
+            docs,
+            settings,
+            spec.tokenizers.all,
+            cache_dir=work.cache,
+            workers=workers,
+            progress=progress,
+            total=len(docs),
+        ):
+            reports.append(book_report)
+            if book is not None:
+                books.append(book)
+    for book_report in reports:
+        if book_report.excluded is not None:
             stage.drop("book-excluded", f"{book_report.path}: {book_report.excluded}")
             continue
         for warning in book_report.warnings:
             stage.warn(f"{book_report.path}: {warning}")
         stage.keep()
-        books.append(book)
     ids = [b.id for b in books]
     duplicate_ids = sorted({i for i in ids if ids.count(i) > 1})
     if duplicate_ids:
         raise ValueError(
             f"two sources produced the same book id(s) {duplicate_ids}; rename one of the files"
         )
-    atomic_write_jsonl(work.books, (b.to_dict() for b in books))
-    atomic_write_json(work.books_report, [r.to_dict() for r in reports])
+    if previous is None:
+        atomic_write_jsonl(work.books, (b.to_dict() for b in books))
+        atomic_write_json(work.books_report, [r.to_dict() for r in reports])
+        # Written last: marks books.jsonl and books_report.json as complete for these inputs.
+        atomic_write_json(work.corpus_fingerprint, {"fingerprint": fingerprint})
     return books, reports, stage.finish()
+
+
+def _read_corpus_outputs(
+    work: WorkDir, fingerprint: str
+) -> tuple[list[Book], list[BookReport]] | None:
+    try:
+        if read_json(work.corpus_fingerprint).get("fingerprint") != fingerprint:
+            return None
+        books = [Book.from_dict(row) for row in read_jsonl(work.books)]
+        reports = [BookReport(**row) for row in read_json(work.books_report)]
+    except (OSError, ValueError, TypeError):
+        return None  # missing or stale outputs: recompute
+    return books, reports
 
 
 def _sample_subsets(
@@ -167,7 +225,10 @@ def _sample_subsets(
     """Candidates -> exact recheck near the bounds -> selection -> exact recount -> rows."""
     primary = spec.tokenizers.primary
     by_id = {b.id: b for b in books}
-    lengths = [BookLengths(b.id, [c.token_counts[primary] for c in b.chapters]) for b in books]
+    # With an exactly-joining tokenizer, chapter lengths include the separator that follows,
+    # so window sums overshoot the exact count by at most the last chapter's separator.
+    field = "token_counts_followed" if joins_exactly(primary) else "token_counts"
+    lengths = [BookLengths(b.id, [getattr(c, field)[primary] for c in b.chapters]) for b in books]
     counter = _ExactCounter(by_id, spec.tokenizers.all, count_cache, workers)
 
     candidate_sets = build_candidates(lengths, spec.subsets, spec.sampling)
@@ -241,18 +302,25 @@ class _ExactCounter:
         self.workers = workers
 
     def primary(self, run: ChapterRun) -> int:
-        # One text at a time: a process pool would cost more than it saves.
         return self.all([run], workers=1)[run.id][self.tokenizer_ids[0]]
 
     def all(self, runs: list[ChapterRun], workers: int | None = None) -> dict[str, dict[str, int]]:
-        if not runs:
-            return {}
-        texts = [sample_text(self.books[r.book_id], r.first, r.last) for r in runs]
-        keyed = [(sha256_text(t), t) for t in texts]
-        result = count_texts(
-            keyed, self.tokenizer_ids, cache=self.cache, workers=workers or self.workers or 2
-        )
-        return {run.id: {t: result[t][i] for t in self.tokenizer_ids} for i, run in enumerate(runs)}
+        counts: dict[str, dict[str, int]] = {run.id: {} for run in runs}
+        exact = [t for t in self.tokenizer_ids if joins_exactly(t)]
+        recount = [t for t in self.tokenizer_ids if not joins_exactly(t)]
+        for run in runs:
+            book = self.books[run.book_id]
+            for tokenizer_id in exact:
+                counts[run.id][tokenizer_id] = run_tokens(book, run.first, run.last, tokenizer_id)
+        if runs and recount:
+            texts = [sample_text(self.books[r.book_id], r.first, r.last) for r in runs]
+            keyed = [(sha256_text(t), t) for t in texts]
+            result = count_texts(
+                keyed, recount, cache=self.cache, workers=workers or self.workers or 2
+            )
+            for i, run in enumerate(runs):
+                counts[run.id].update({t: result[t][i] for t in recount})
+        return counts
 
 
 def load_subset_rows(path: Path) -> list[dict[str, Any]]:

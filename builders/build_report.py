@@ -9,7 +9,7 @@ def _fmt(value: Any) -> str:
     if value is None:
         return "-"
     if isinstance(value, float):
-        return f"{value:,.1f}"
+        return f"{value:,.2f}" if value < 10 else f"{value:,.1f}"
     if isinstance(value, int):
         return f"{value:,}"
     return str(value)
@@ -77,6 +77,16 @@ def render_build_report(report: dict[str, Any]) -> str:
             f"| {name} | {sub['selection']['candidates']} | {_fmt(dist.get('min'))} | "
             f"{_fmt(dist.get('q1'))} | {_fmt(dist.get('median'))} | {_fmt(dist.get('q3'))} | "
             f"{_fmt(dist.get('max'))} |"
+        )
+    lines += ["", "## Encoding efficiency (non-whitespace characters per token)", ""]
+    lines += [
+        "| language | tokenizer | characters | tokens | chars/token |",
+        "|---|---|---:|---:|---:|",
+    ]
+    for row in report["encoding_efficiency"]:
+        lines.append(
+            f"| {row['language']} | `{row['tokenizer']}` | {_fmt(row['characters'])} | "
+            f"{_fmt(row['tokens'])} | {_fmt(row['chars_per_token'])} |"
         )
     lines += ["", "## Length table (tokens per tokenizer)", ""]
     lines += [

@@ -65,6 +65,26 @@ def register(subparsers: Any) -> None:
     demo.add_argument("dir", type=Path)
     demo.set_defaults(handler=_demo_corpus)
 
+    pack = subparsers.add_parser(
+        "pack-training",
+        help="pack short (text, summary) pairs into long training samples (CNNSum-style)",
+        description=(
+            "Concatenate short (excerpt, summary) pairs from a dataset with text/summary "
+            "columns into long samples whose context has between --lower and --upper tokens. "
+            "Writes OUT (JSONL: context, target, members, tokens) and OUT.report.json."
+        ),
+    )
+    pack.add_argument("dataset", help="local json/jsonl/csv/parquet file or folder, or a Hub id")
+    pack.add_argument("--text-column", default="text")
+    pack.add_argument("--summary-column", default="summary")
+    pack.add_argument("--split", default="train")
+    pack.add_argument("--lower", type=int, default=14_000)
+    pack.add_argument("--upper", type=int, default=18_000)
+    pack.add_argument("--tokenizer", default="qwen2.5")
+    pack.add_argument("--seed", type=int, default=0)
+    pack.add_argument("--out", type=Path, required=True)
+    pack.set_defaults(handler=_pack_training)
+
     tok = subparsers.add_parser(
         "tokenizers",
         help="encoding efficiency table: characters per token per tokenizer and language",
@@ -193,4 +213,28 @@ def _tokenizers(args: argparse.Namespace) -> int:
     for doc in docs:
         by_language.setdefault(doc.language or detect_language(doc.text), []).append(doc.text)
     print(efficiency_markdown(encoding_efficiency(by_language, args.tokenizer)))
+    return 0
+
+
+def _pack_training(args: argparse.Namespace) -> int:
+    from lengthwise.builders.training_data import PackingRequest, pack_training_data
+
+    report = pack_training_data(
+        PackingRequest(
+            dataset=args.dataset,
+            text_column=args.text_column,
+            summary_column=args.summary_column,
+            lower=args.lower,
+            upper=args.upper,
+            tokenizer=args.tokenizer,
+            seed=args.seed,
+            split=args.split,
+        ),
+        args.out,
+    )
+    print(
+        f"packed {report['packed_pairs']} of {report['pairs']} pairs into "
+        f"{report['samples']} samples; dropped: {report['dropped'] or 'none'}"
+    )
+    print(args.out)
     return 0

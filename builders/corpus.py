@@ -20,14 +20,15 @@ from tqdm import tqdm
 
 from lengthwise.builders.chapters import detect_chapters
 from lengthwise.builders.cleaning import clean_text
+from lengthwise.builders.joining import CHAPTER_SEPARATOR, joins_exactly, render_chapter
 from lengthwise.builders.language import detect_language
 from lengthwise.records import Book, Chapter, SourceDocument
 from lengthwise.spec import ChaptersConfig, CleaningConfig
-from lengthwise.storage import atomic_write_json, canonical_hash, read_json
+from lengthwise.storage import atomic_write_json, canonical_hash, read_json, sha256_text
 from lengthwise.tokenizers import TokenCountCache, get_tokenizer, process_context
 
 # Bump when cleaning or chapter detection changes output for the same input.
-PIPELINE_VERSION = "corpus-1"
+PIPELINE_VERSION = "corpus-3"
 
 
 @dataclass
@@ -86,11 +87,6 @@ def source_kind(source: str) -> str:
     if source.startswith("hf:"):
         return "hf"
     return "files"
-
-
-def render_chapter(chapter: Chapter) -> str:
-    """A chapter as samples show it: the heading line as printed, then the body."""
-    return f"{chapter.heading}\n{chapter.text}" if chapter.heading else chapter.text
 
 
 def process_document(
@@ -201,9 +197,13 @@ def _process_and_count(
     if book is None:
         return None, report, new_counts
     cache = TokenCountCache(Path(cache_path)) if cache_path else None
+    # Counts are of the rendered chapter (heading + body), keyed by its hash; for
+    # tokenizers that join exactly, also of the chapter followed by the separator.
+    rendered = [render_chapter(c) for c in book.chapters]
+    followed = [r + CHAPTER_SEPARATOR for r in rendered]
     for tokenizer_id in tokenizer_ids:
-        texts = [render_chapter(c) for c in book.chapters]
-        keys = [c.sha256 for c in book.chapters]
+        texts = rendered + followed if joins_exactly(tokenizer_id) else rendered
+        keys = [sha256_text(t) for t in texts]
         known = cache.get_many(tokenizer_id, keys) if cache else {}
         missing = [i for i, k in enumerate(keys) if k not in known]
         if missing:
@@ -212,8 +212,11 @@ def _process_and_count(
             for i, n in zip(missing, counted, strict=True):
                 known[keys[i]] = n
                 new_counts.append((keys[i], tokenizer_id, n))
-        for chapter in book.chapters:
-            chapter.token_counts[tokenizer_id] = known[chapter.sha256]
+        n_chapters = len(book.chapters)
+        for i, chapter in enumerate(book.chapters):
+            chapter.token_counts[tokenizer_id] = known[keys[i]]
+            if len(keys) > n_chapters:
+                chapter.token_counts_followed[tokenizer_id] = known[keys[n_chapters + i]]
         report.tokens[tokenizer_id] = sum(c.token_counts[tokenizer_id] for c in book.chapters)
     if cache is not None:
         cache.close()
@@ -269,11 +272,9 @@ def process_corpus(
         book_cache_dir = str(cache_dir / "books")
         Path(book_cache_dir).mkdir(exist_ok=True)
         cache = TokenCountCache(Path(count_cache_path))
+    # Tokenizers are loaded lazily in the workers, only when the cache lacks a count:
+    # a rebuild with everything cached loads none.
     context = process_context()
-    if workers > 1 and context.get_start_method() == "fork":
-        # Forked workers inherit tokenizers built here instead of each loading its own.
-        for tokenizer_id in tokenizer_ids:
-            get_tokenizer(tokenizer_id)
     bar = _Progress(total=total, desc="books", unit="book", disable=not progress, leave=False)
     try:
         if workers == 1:

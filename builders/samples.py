@@ -5,20 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from lengthwise.builders.corpus import render_chapter
+from lengthwise.builders.joining import sample_text
 from lengthwise.records import Book
 from lengthwise.spec import SubsetSpec
-
-CHAPTER_SEPARATOR = "\n\n"
 
 
 def sample_id(book_id: str, first: int, last: int) -> str:
     """Stable id from the book and the 0-based inclusive chapter range."""
     return f"{book_id}:{first:04d}-{last:04d}"
-
-
-def sample_text(book: Book, first: int, last: int) -> str:
-    return CHAPTER_SEPARATOR.join(render_chapter(c) for c in book.chapters[first : last + 1])
 
 
 def sample_row(

@@ -60,7 +60,11 @@ class Chapter:
     title: str  # heading text after the number ("宴桃园豪杰三结义"), may be empty
     text: str  # body text without the heading
     part: str | None = None  # enclosing BOOK/PART/VOLUME heading, if any
+    # tokenizer id -> tokens of the chapter as rendered in samples (heading line + body)
     token_counts: dict[str, int] = field(default_factory=dict)
+    # tokenizer id -> tokens of the rendered chapter followed by the chapter separator;
+    # only for tokenizers whose counts add up across chapter joints (builders.joining)
+    token_counts_followed: dict[str, int] = field(default_factory=dict)
     sha256: str = ""
 
     def __post_init__(self) -> None:

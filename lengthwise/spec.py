@@ -11,7 +11,16 @@ import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from lengthwise.tokenizers.ids import parse_tokenizer_id
 
 
 class SpecError(ValueError):
@@ -99,6 +108,19 @@ class TokenizersConfig(_Strict):
     primary: str = "qwen2.5"
     extra: list[str] = Field(default_factory=list)
 
+    @field_validator("primary")
+    @classmethod
+    def _known_primary(cls, value: str) -> str:
+        parse_tokenizer_id(value)  # raises UnknownTokenizerError (a ValueError) naming the id
+        return value
+
+    @field_validator("extra")
+    @classmethod
+    def _known_extra(cls, values: list[str]) -> list[str]:
+        for value in values:
+            parse_tokenizer_id(value)
+        return values
+
     @property
     def all(self) -> list[str]:
         return [self.primary, *[t for t in self.extra if t != self.primary]]
@@ -180,9 +202,31 @@ def _format_errors(path: Path, error: ValidationError) -> str:
     return "\n".join(lines)
 
 
+def _resolve_tokenizer_paths(data: dict[str, Any], base_dir: Path) -> dict[str, Any]:
+    """hf:/sp: tokenizer paths in a spec are relative to the spec's folder, like all paths."""
+    section = data.get("tokenizers")
+    if not isinstance(section, dict):
+        return data
+
+    def resolve(value: Any) -> Any:
+        if isinstance(value, str) and value.startswith(("hf:", "sp:")):
+            kind, _, rest = value.partition(":")
+            if rest and not Path(rest).expanduser().is_absolute():
+                return f"{kind}:{(base_dir / rest).resolve()}"
+        return value
+
+    section = dict(section)
+    if "primary" in section:
+        section["primary"] = resolve(section["primary"])
+    if isinstance(section.get("extra"), list):
+        section["extra"] = [resolve(v) for v in section["extra"]]
+    return {**data, "tokenizers": section}
+
+
 def parse_spec(data: dict[str, Any], path: Path) -> Spec:
     if "base_dir" in data:
         raise SpecError(f"{path}: base_dir: unknown key")
+    data = _resolve_tokenizer_paths(data, path.parent.resolve())
     try:
         return Spec.model_validate({**data, "base_dir": path.parent.resolve()})
     except ValidationError as exc:

@@ -33,8 +33,8 @@ def read_hf_dataset(
     """Yield a document per row of `source.column`; bad cells and load errors become failures."""
     label = f"hf:{source.dataset}[{source.split}]"
     try:
-        dataset = _load(source, base_dir)
-    except _LoadError as error:
+        dataset = load_hf_dataset(source, base_dir)
+    except HFLoadError as error:
         yield SourceFailure(label, str(error), "hf-load-failed")
         return
     columns = list(dataset.column_names)
@@ -58,11 +58,12 @@ def read_hf_dataset(
             index += 1
 
 
-class _LoadError(Exception):
+class HFLoadError(Exception):
     pass
 
 
-def _load(source: HFDatasetSource, base_dir: Path) -> Any:
+def load_hf_dataset(source: HFDatasetSource, base_dir: Path) -> Any:
+    """Load one split of a Hub dataset or a local data file/folder; HFLoadError says why not."""
     import datasets  # lazy: heavy import, optional dependency
 
     candidate = Path(source.dataset).expanduser()
@@ -75,21 +76,21 @@ def _load(source: HFDatasetSource, base_dir: Path) -> Any:
             builder = _BUILDER_BY_EXTENSION.get(local.suffix.lower())
             if builder is None:
                 supported = " ".join(_BUILDER_BY_EXTENSION)
-                raise _LoadError(f"{local}: unsupported data file type (supported: {supported})")
+                raise HFLoadError(f"{local}: unsupported data file type (supported: {supported})")
             return datasets.load_dataset(
                 builder, data_files={source.split: str(local)}, split=source.split
             )
         if local.is_dir():
             return datasets.load_dataset(str(local), source.config, split=source.split)
         if looks_local:
-            raise _LoadError(f"{local}: no such file or folder")
+            raise HFLoadError(f"{local}: no such file or folder")
         return datasets.load_dataset(
             source.dataset, source.config, split=source.split, revision=source.revision
         )
-    except _LoadError:
+    except HFLoadError:
         raise
     except Exception as exc:  # datasets raises many types (FileNotFound, ValueError, HTTP ...)
-        raise _LoadError(f"cannot load dataset: {type(exc).__name__}: {exc}") from exc
+        raise HFLoadError(f"cannot load dataset: {type(exc).__name__}: {exc}") from exc
 
 
 def _row_document(

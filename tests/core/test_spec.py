@@ -66,3 +66,15 @@ def test_unknown_source_kind_and_bad_toml(tmp_path: Path) -> None:
         load_spec(write(tmp_path, "name = \n"))
     with pytest.raises(SpecError, match="cannot read spec file"):
         load_spec(tmp_path / "missing.toml")
+
+
+def test_unknown_tokenizer_names_key_and_file(tmp_path: Path) -> None:
+    path = write(tmp_path, MINIMAL + "\n[tokenizers]\nprimary = 'qwen2.5'\nextra = ['gpt-9']\n")
+    with pytest.raises(SpecError) as error:
+        load_spec(path)
+    assert f"{path}: tokenizers.extra: unknown tokenizer id 'gpt-9'" in str(error.value)
+
+
+def test_tokenizer_file_paths_are_relative_to_the_spec(tmp_path: Path) -> None:
+    path = write(tmp_path, MINIMAL + "\n[tokenizers]\nprimary = 'sp:models/zh.model'\n")
+    assert load_spec(path).tokenizers.primary == f"sp:{tmp_path.resolve() / 'models' / 'zh.model'}"

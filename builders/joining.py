@@ -1,0 +1,48 @@
+"""How chapters are joined into sample text, and exact token counts of joined runs.
+
+A sample's text is its chapters rendered (heading line, then body) and joined with a
+blank line. For regex-pretokenized BPE tokenizers (tiktoken encodings, Qwen) and
+`chars`, a token count is additive across a point where a new pretoken must start.
+Every pretoken pattern of those tokenizers that can contain a newline ends at
+whitespace, so the first non-whitespace character after a newline always starts a
+new pretoken. Hence, for a run of chapters f..l:
+
+    count(joined) = sum(count(render(c_i) + SEPARATOR) for i in f..l-1) + count(render(c_l))
+
+where each term is counted once per chapter and cached. Rendered chapters carry no
+leading or trailing whitespace and every heading starts with a non-space character, so
+each chapter after a separator starts a new pretoken. Other tokenizers (hf:, sp:,
+deepseek) give no such guarantee: their samples are recounted in full. The build's
+tests check the identity against full recounts on real books.
+"""
+
+from __future__ import annotations
+
+from lengthwise.records import Book, Chapter
+from lengthwise.tokenizers.ids import parse_tokenizer_id
+
+CHAPTER_SEPARATOR = "\n\n"
+_ADDITIVE_KINDS = frozenset({"tiktoken", "qwen", "chars"})
+
+
+def render_chapter(chapter: Chapter) -> str:
+    """A chapter as samples show it: the heading line as printed, then the body."""
+    body = chapter.text.lstrip("\r\n").rstrip()
+    heading = chapter.heading.strip()
+    return f"{heading}\n{body}" if heading else body.lstrip()
+
+
+def sample_text(book: Book, first: int, last: int) -> str:
+    return CHAPTER_SEPARATOR.join(render_chapter(c) for c in book.chapters[first : last + 1])
+
+
+def joins_exactly(tokenizer_id: str) -> bool:
+    """Whether run counts follow from per-chapter counts (see module docstring)."""
+    return parse_tokenizer_id(tokenizer_id).kind in _ADDITIVE_KINDS
+
+
+def run_tokens(book: Book, first: int, last: int, tokenizer_id: str) -> int:
+    """Exact count of `sample_text(book, first, last)` for a tokenizer that joins exactly."""
+    chapters = book.chapters
+    head = sum(chapters[i].token_counts_followed[tokenizer_id] for i in range(first, last))
+    return head + chapters[last].token_counts[tokenizer_id]

@@ -1,0 +1,97 @@
+"""The builder commands as a user runs them: output contract, clear errors, exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from lengthwise.builders.demo_corpus import write_demo_corpus
+from lengthwise.cli import main
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    assert main(list(args)) == 0
+    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+
+
+def test_inspect_contract_on_demo_corpus_and_bad_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_demo_corpus(tmp_path / "corpus")
+    (tmp_path / "corpus" / "empty.txt").write_bytes(b"")
+    (tmp_path / "corpus" / "image.txt").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(200))
+    (tmp_path / "corpus" / "notes.txt").write_text("just a few words, no chapters\n" * 30)
+    result = run_json(
+        capsys,
+        "inspect",
+        str(tmp_path / "corpus"),
+        str(tmp_path / "missing"),
+        "--tokenizer",
+        "chars",
+        "--workers",
+        "1",
+        "--json",
+    )
+    books = {Path(str(b["path"])).name: b for b in result["books"]}  # type: ignore[attr-defined]
+    zh = books["zh_synthetic_1.txt"]
+    assert zh["language"] == "zh" and zh["chapters"] == 20
+    assert zh["numbers"] == list(range(1, 21)) and zh["gaps"] == [] and zh["duplicates"] == []
+    assert zh["removed"]["zh-web/site-advert"] == 1 and zh["tokens"] > 10_000
+    assert books["zh_synthetic_3_gb18030.txt"]["encoding"] == "gb18030"
+    en = books["en_synthetic_1.txt"]
+    assert en["chapters"] == 18, "the contents list must not double the chapters"
+    assert "empty" in books["empty.txt"]["excluded"]
+    assert "binary" in books["image.txt"]["excluded"]
+    assert "no chapter" in books["notes.txt"]["excluded"]
+    assert "no such file" in books["missing"]["excluded"]
+
+
+def test_build_with_bad_spec_exits_2_naming_file_and_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = tmp_path / "bad.toml"
+    spec.write_text(
+        'name = "x"\n[[sources]]\nkind = "files"\npath = "."\n'
+        "[[subsets]]\nname = 'S'\ntarget = 10\nlower = 20\nupper = 5\ncount = 1\n"
+    )
+    assert main(["build", str(spec), "--work", str(tmp_path / "w")]) == 2
+    err = capsys.readouterr().err
+    assert str(spec) in err and "subsets.0" in err and "must not exceed upper" in err
+    assert not (tmp_path / "w").exists()
+
+
+def test_pack_training_writes_samples_in_interval(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "pairs.jsonl"
+    rows = [{"text": "word " * (40 + i % 7), "summary": f"summary {i}"} for i in range(60)]
+    rows.append({"text": "long " * 500, "summary": "too long to fit"})
+    data.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    out = tmp_path / "packed.jsonl"
+    assert (
+        main(
+            [
+                "pack-training",
+                str(data),
+                "--lower",
+                "400",
+                "--upper",
+                "600",
+                "--tokenizer",
+                "chars",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
+    packed = [json.loads(line) for line in out.read_text().splitlines()]
+    assert packed and all(400 <= p["tokens"] <= 600 for p in packed)
+    assert all(len(p["context"]) == p["tokens"] for p in packed)
+    report = json.loads(out.with_suffix(".jsonl.report.json").read_text())
+    assert report["dropped"]["excerpt alone longer than upper"] == 1
+    members = [m for p in packed for m in p["members"]]
+    assert len(members) == len(set(members)), "a pair is used once"
+    capsys.readouterr()
