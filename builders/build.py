@@ -58,8 +58,25 @@ class BuildResult:
     report: dict[str, Any] = field(default_factory=dict)
 
 
+# The spec sections that change what `build` produces; later stages' sections (llm, ...)
+# must not invalidate a finished build.
+BUILD_SECTIONS = {
+    "name",
+    "version",
+    "language",
+    "seed",
+    "sources",
+    "cleaning",
+    "chapters",
+    "crawl",
+    "tokenizers",
+    "subsets",
+    "sampling",
+}
+
+
 def spec_fingerprint(spec: Spec) -> str:
-    return canonical_hash(spec.model_dump(mode="json", exclude={"base_dir"}))
+    return canonical_hash(spec.model_dump(mode="json", include=BUILD_SECTIONS))
 
 
 def run_build(

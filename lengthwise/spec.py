@@ -155,6 +155,39 @@ def cnnsum_subsets() -> list[SubsetSpec]:
     ]
 
 
+class LLMRoleConfig(_Strict):
+    """One model for one role (drafter, probe, judge, locator).
+
+    Secrets never live in a spec: `api_key_env` names the environment variable that
+    holds the key. Only settings that change answers enter the request cache key
+    (model, revision, base_url, decoding); concurrency, rate and timeouts do not.
+    """
+
+    backend: Literal["openai", "transformers"] = "openai"
+    model: str  # served model name, or a local model folder for "transformers"
+    base_url: str | None = None  # OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1
+    api_key_env: str | None = None  # e.g. "OPENAI_API_KEY"; None sends a placeholder key
+    revision: str | None = None  # model revision/commit, recorded and keyed
+    max_tokens: int = Field(default=512, gt=0)
+    temperature: float = Field(default=0.0, ge=0)
+    seed: int | None = 0
+    concurrency: int = Field(default=4, ge=1)
+    requests_per_second: float | None = Field(default=None, gt=0)
+    timeout_seconds: float = Field(default=120.0, gt=0)
+    max_retries: int = Field(default=4, ge=0)
+    context_window: int | None = Field(default=None, gt=0)
+    # Prices in currency units per million tokens, for the cost lines in reports.
+    price_per_million_input: float = Field(default=0.0, ge=0)
+    price_per_million_output: float = Field(default=0.0, ge=0)
+
+
+class LLMConfig(_Strict):
+    drafter: LLMRoleConfig | None = None
+    probe: LLMRoleConfig | None = None
+    judge: LLMRoleConfig | None = None
+    locator: LLMRoleConfig | None = None
+
+
 class SamplingConfig(_Strict):
     policy: Literal["first-fit", "closest"] = "first-fit"
     nested: bool = False
@@ -174,6 +207,7 @@ class Spec(_Strict):
     tokenizers: TokenizersConfig = Field(default_factory=TokenizersConfig)
     subsets: list[SubsetSpec] = Field(default_factory=cnnsum_subsets)
     sampling: SamplingConfig = Field(default_factory=SamplingConfig)
+    llm: LLMConfig = Field(default_factory=LLMConfig)
 
     # Set by load_spec, not by the file: where relative paths are resolved from.
     base_dir: Path = Field(default=Path("."), exclude=True)
