@@ -81,8 +81,10 @@ def main() -> None:
         bare.append(bare_tokenizer(texts, args.workers))
         ours.append(build_stage(folders, args.workers))
     b, o = statistics.median(bare), statistics.median(ours)
-    print(f"corpus: {megabytes:.1f} MB in {len(docs)} books; {args.workers} workers; "
-          f"{args.rounds} rounds (median)")
+    print(
+        f"corpus: {megabytes:.1f} MB in {len(docs)} books; {args.workers} workers; "
+        f"{args.rounds} rounds (median)"
+    )
     print(f"bare tokenizer ({TOKENIZER}): {b:.2f} s  {megabytes / b:6.1f} MB/s")
     print(f"build stage:                 {o:.2f} s  {megabytes / o:6.1f} MB/s")
     print(f"ratio build/bare throughput: {b / o:.2f}  (goal >= 0.70)")

@@ -39,8 +39,10 @@ def main() -> None:
         unchanged = time.perf_counter() - started
     assert not result.up_to_date and again.up_to_date
     print(f"spec {spec.name}: cold build {cold:.2f} s")
-    print(f"sampling-only rebuild ({spec.sampling.policy} -> {other}): {rebuild:.2f} s "
-          f"= {rebuild / cold:.1%} of cold (goal < 5%)")
+    print(
+        f"sampling-only rebuild ({spec.sampling.policy} -> {other}): {rebuild:.2f} s "
+        f"= {rebuild / cold:.1%} of cold (goal < 5%)"
+    )
     print(f"rerun with nothing changed: {unchanged:.2f} s = {unchanged / cold:.1%} of cold")
 
 
