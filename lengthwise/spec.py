@@ -188,6 +188,41 @@ class LLMConfig(_Strict):
     locator: LLMRoleConfig | None = None
 
 
+class ScreeningConfig(_Strict):
+    """The contamination probe ("popular books") run before sampling."""
+
+    chapters_per_book: int = Field(default=3, ge=1)
+    exclude_flagged: bool = False  # flagged books are dropped from sampling when true
+
+
+class AnnotationConfig(_Strict):
+    """Human merge-and-rewrite of the drafts in Label Studio."""
+
+    project_title: str | None = None  # default: "<spec name> <version>"
+    label_studio_url: str = "http://127.0.0.1:8080"
+    api_key_env: str = "LABEL_STUDIO_API_KEY"  # env var holding the Label Studio token
+    annotators_per_sample: int = Field(default=1, ge=1)
+    # Summary limits: characters for Chinese, words for English. CNNSum: 500 for L/XL,
+    # 600 for 2XL/3XL; subsets not listed use default_limit.
+    default_limit: int = Field(default=500, gt=0)
+    limits: dict[str, int] = Field(default_factory=lambda: {"2XL": 600, "3XL": 600})
+    # Share of summary 4-grams found in the drafts above which "not rewritten" is flagged.
+    max_copied_share: float = Field(default=0.5, gt=0, le=1)
+    commentary_words_zh: list[str] = Field(default_factory=list)  # added to built-in lists
+    commentary_words_en: list[str] = Field(default_factory=list)
+
+
+class ReleaseConfig(_Strict):
+    """What the dataset card and the Hub need."""
+
+    repo_id: str | None = None  # e.g. "org/name" on the Hugging Face Hub
+    pretty_name: str | None = None
+    license: str = "other"
+    license_note: str | None = None
+    citation: str | None = None
+    description: str | None = None
+
+
 class SamplingConfig(_Strict):
     policy: Literal["first-fit", "closest"] = "first-fit"
     nested: bool = False
@@ -208,6 +243,9 @@ class Spec(_Strict):
     subsets: list[SubsetSpec] = Field(default_factory=cnnsum_subsets)
     sampling: SamplingConfig = Field(default_factory=SamplingConfig)
     llm: LLMConfig = Field(default_factory=LLMConfig)
+    screening: ScreeningConfig = Field(default_factory=ScreeningConfig)
+    annotation: AnnotationConfig = Field(default_factory=AnnotationConfig)
+    release: ReleaseConfig = Field(default_factory=ReleaseConfig)
 
     # Set by load_spec, not by the file: where relative paths are resolved from.
     base_dir: Path = Field(default=Path("."), exclude=True)
