@@ -7,10 +7,22 @@ from pathlib import Path
 
 import pytest
 
+pytest_plugins = ["tests.fixtures.llm_server"]
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
-SHARED_CORPORA = Path(
-    os.environ.get("LENGTHWISE_SHARED_CORPORA", REPO_ROOT.parent / "shared" / "corpora")
-)
+
+
+def _find_shared_corpora() -> Path:
+    """$LENGTHWISE_SHARED_CORPORA, else the nearest `shared/corpora` beside an ancestor."""
+    if "LENGTHWISE_SHARED_CORPORA" in os.environ:
+        return Path(os.environ["LENGTHWISE_SHARED_CORPORA"])
+    for folder in REPO_ROOT.parents:
+        if (folder / "shared" / "corpora").is_dir():
+            return folder / "shared" / "corpora"
+    return REPO_ROOT.parent / "shared" / "corpora"
+
+
+SHARED_CORPORA = _find_shared_corpora()
 
 
 @pytest.fixture(scope="session")
