@@ -30,6 +30,7 @@ from lengthwise.builders.sampling import (
     select_samples,
     summarize_subset,
 )
+from lengthwise.builders.screening import flagged_books
 from lengthwise.builders.sources import read_sources
 from lengthwise.builders.workdir import WorkDir
 from lengthwise.records import Book
@@ -72,6 +73,7 @@ BUILD_SECTIONS = {
     "tokenizers",
     "subsets",
     "sampling",
+    "screening",
 }
 
 
@@ -87,11 +89,14 @@ def run_build(
     sources_report = StageReport("sources")
     docs = list(read_sources(spec, work.http_cache, sources_report))
     sources_report.finish()
+    # Books flagged by the contamination probe (`lengthwise probe`) leave sampling if asked.
+    excluded_by_probe = flagged_books(work.root) if spec.screening.exclude_flagged else {}
     fingerprint = canonical_hash(
         {
             "tool": __version__,
             "spec": spec_fingerprint(spec),
             "documents": [(d.id, d.raw_sha256, d.source) for d in docs],
+            "excluded_by_probe": excluded_by_probe,
         }
     )
     if _outputs_current(work, spec, fingerprint):
@@ -99,6 +104,14 @@ def run_build(
         return BuildResult(work=work, up_to_date=True, report=read_json(work.build_report))
 
     books, book_reports, corpus_report = _corpus_stage(spec, work, docs, progress, workers)
+    screening = StageReport("screening")
+    for book in books:
+        if book.id in excluded_by_probe:
+            screening.drop("contamination-flagged", f"{book.id}: {excluded_by_probe[book.id]}")
+        else:
+            screening.keep()
+    books = [b for b in books if b.id not in excluded_by_probe]
+    screening.finish()
     count_cache = TokenCountCache(work.cache / "token_counts.sqlite")
     try:
         subset_rows, subsets_report = _sample_subsets(spec, books, count_cache, workers)
@@ -121,7 +134,11 @@ def run_build(
         "tokenizers": spec.tokenizers.all,
         "policy": spec.sampling.policy,
         "seed": spec.seed,
-        "stages": {"sources": sources_report.to_dict(), "corpus": corpus_report.to_dict()},
+        "stages": {
+            "sources": sources_report.to_dict(),
+            "corpus": corpus_report.to_dict(),
+            "screening": screening.to_dict(),
+        },
         "books": [r.to_dict() for r in book_reports],
         "subsets": subsets_report,
         "length_table": [row.to_dict() for row in length_table(samples_tokens)],

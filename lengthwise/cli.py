@@ -15,7 +15,15 @@ from collections.abc import Sequence
 
 from lengthwise import __version__
 
-COMMAND_MODULES = ("lengthwise.builders.commands",)
+COMMAND_MODULES = (
+    "lengthwise.builders.commands",
+    "lengthwise.builders.screening.commands",
+    "lengthwise.annotation.commands",
+    "lengthwise.annotation.annotate_commands",
+    "lengthwise.releases.release_commands",
+    "lengthwise.releases.commands",
+    "lengthwise.evaluation.commands",
+)
 
 
 class UserError(Exception):

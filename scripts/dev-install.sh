@@ -6,7 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 exec 9>.venv/.dev-install.lock
 flock 9
-.venv/bin/python -m pip install -q --no-deps --no-build-isolation -e . \
-  --config-settings editable_mode=strict 2>&1 | grep -v -e "^WARNING: Location" -e "^$" -e "BuildBackendWarning" -e "warnings.warn" \
-  -e "editable installation" -e "build/__editable__" -e "careful to not remove" -e "to import/use" \
-  -e "^ *$" || true
+log=.venv/.dev-install.log
+if ! .venv/bin/python -m pip install --no-deps --no-build-isolation -e . \
+    --config-settings editable_mode=strict >"$log" 2>&1; then
+  cat "$log" >&2
+  exit 1
+fi

@@ -8,7 +8,7 @@ back as outcomes, not exceptions, so a stage can count them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -74,6 +74,11 @@ class ChatResult:
         return asdict(self)
 
 
+# Called once per finished request (cache hits included) with its index in the input, in
+# the caller's thread, so a stage can persist each answer as soon as it exists.
+ResultCallback = Callable[[int, ChatResult], None]
+
+
 class LLMClient(Protocol):
     """A configured model for one role."""
 
@@ -84,6 +89,13 @@ class LLMClient(Protocol):
 
     def complete(self, request: ChatRequest) -> ChatResult: ...
 
-    def complete_many(self, requests: Sequence[ChatRequest]) -> list[ChatResult]:
-        """Answers in input order; concurrency and rate limits come from the config."""
+    def complete_many(
+        self, requests: Sequence[ChatRequest], *, on_result: ResultCallback | None = None
+    ) -> list[ChatResult]:
+        """Answers in input order; concurrency and rate limits come from the config.
+
+        `on_result(index, result)` runs as each answer finishes (in completion order); an
+        exception it raises (e.g. KeyboardInterrupt) stops the batch, and the answers
+        finished so far stay in the request cache.
+        """
         ...

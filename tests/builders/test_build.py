@@ -86,3 +86,26 @@ def test_changing_only_sampling_reuses_books_and_chapter_counts(
     assert result.report["policy"] == "closest"
     assert sorted((work / "cache" / "books").iterdir()) == cached_books
     assert [p.stat().st_mtime_ns for p in cached_books] == stamps
+
+
+def test_books_flagged_by_the_probe_leave_sampling_when_the_spec_says_so(
+    demo_spec: Path, tmp_path: Path
+) -> None:
+    spec = load_spec(demo_spec)
+    work = tmp_path / "work"
+    # The contamination report as `lengthwise probe` writes it (only the fields the build reads).
+    (work / "screening").mkdir(parents=True)
+    (work / "screening" / "contamination.json").write_text(
+        '{"status": "run", "flagged": {"en_synthetic_1": "names the title"}}'
+    )
+    kept = run_build(spec, work, progress=False, workers=1)
+    assert kept.report["stages"]["screening"]["dropped"] == {}
+    strict = spec.model_copy(
+        update={"screening": spec.screening.model_copy(update={"exclude_flagged": True})}
+    )
+    result = run_build(strict, work, progress=False, workers=1)
+    assert not result.up_to_date
+    assert result.report["stages"]["screening"]["dropped"] == {"contamination-flagged": 1}
+    for subset in spec.subsets:
+        books = {r["book_id"] for r in rows(work / "samples" / f"{subset.name}.parquet")}
+        assert "en_synthetic_1" not in books

@@ -1,0 +1,262 @@
+"""`lengthwise draft`: a synopsis draft for every chapter of every selected sample.
+
+Outputs in WORK/drafts/:
+- chapters.jsonl: the append-only log of drafts, one per (chapter sha256, drafter);
+- samples.jsonl: per sample, its chapters in order with the draft to show annotators;
+- report.json / report.md: counts, outcomes, failed chapters, usage and cost, seconds.
+
+With an LLM drafter, a chapter whose outcome is "blocked", "over_length" or "error"
+gets no LLM draft: samples.jsonl shows the extractive draft in its place (marked
+drafter="extractive" with the reason) and the report lists the chapter. "error"
+chapters are retried on the next run; the others are facts about the chapter and stay.
+A rerun with nothing new to draft writes nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from lengthwise import __version__
+from lengthwise.annotation.drafts.extractive import (
+    EXTRACTIVE_MODEL,
+    ExtractiveBudget,
+    extractive_draft,
+)
+from lengthwise.annotation.drafts.jobs import ChapterJob, DraftInputs, load_draft_inputs
+from lengthwise.annotation.drafts.llm_drafter import draft_with_llm, llm_drafter_key
+from lengthwise.annotation.drafts.prompts import PROMPT_VERSION
+from lengthwise.annotation.drafts.report import render_draft_report
+from lengthwise.annotation.drafts.store import (
+    FAILED_OUTCOMES,
+    RETRY_OUTCOMES,
+    DraftLog,
+    DraftRecord,
+    draft_key,
+)
+from lengthwise.builders.workdir import WorkDir
+from lengthwise.llm.accounting import UsageLedger
+from lengthwise.llm.types import LLMClient
+from lengthwise.spec import LLMRoleConfig
+from lengthwise.storage import (
+    atomic_write_json,
+    atomic_write_jsonl,
+    atomic_write_text,
+    canonical_hash,
+    read_json,
+)
+
+
+@dataclass(frozen=True)
+class DraftPaths:
+    root: Path
+
+    @property
+    def chapters(self) -> Path:
+        return self.root / "chapters.jsonl"
+
+    @property
+    def samples(self) -> Path:
+        return self.root / "samples.jsonl"
+
+    @property
+    def report(self) -> Path:
+        return self.root / "report.json"
+
+    @property
+    def report_md(self) -> Path:
+        return self.root / "report.md"
+
+
+@dataclass
+class DraftingResult:
+    paths: DraftPaths
+    up_to_date: bool
+    drafter: str  # "llm" or "extractive"
+    report: dict[str, Any]
+
+
+def extractive_drafter_key(budget: ExtractiveBudget) -> str:
+    return f"extractive:{EXTRACTIVE_MODEL}:{canonical_hash(asdict(budget))[:8]}"
+
+
+def run_drafting(
+    work_dir: Path,
+    client: LLMClient | None = None,
+    config: LLMRoleConfig | None = None,
+    *,
+    extractive_budget: ExtractiveBudget | None = None,
+    on_chapter: Callable[[DraftRecord], None] | None = None,
+) -> DraftingResult:
+    """Draft every chapter of every sample in `work_dir` that has no finished draft yet.
+
+    With `client` (and its role `config`) the LLM drafts; without, the extractive
+    drafter does. `on_chapter` is called after each chapter's draft is stored.
+    """
+    if (client is None) != (config is None):
+        raise ValueError("run_drafting needs both an LLM client and its role config, or neither")
+    started = time.perf_counter()
+    paths = DraftPaths(WorkDir(work_dir).root / "drafts")
+    inputs = load_draft_inputs(WorkDir(work_dir))
+    budget = extractive_budget or ExtractiveBudget()
+    extractive_key = extractive_drafter_key(budget)
+    primary_key = llm_drafter_key(config) if config is not None else extractive_key
+    draft_log = DraftLog(paths.chapters)
+
+    def done(job: ChapterJob) -> bool:
+        record = draft_log.get(draft_key(job.sha256, primary_key))
+        return record is not None and record.outcome not in RETRY_OUTCOMES
+
+    pending = [job for job in inputs.jobs if not done(job)]
+    fingerprint = canonical_hash(
+        {
+            "tool": __version__,
+            "inputs": inputs.fingerprint,
+            "drafter": primary_key,
+            "extractive": extractive_key,
+        }
+    )
+    if not pending and _report_current(paths, fingerprint):
+        return DraftingResult(paths, True, _drafter_name(config), read_json(paths.report))
+
+    ledger = UsageLedger()
+    if client is not None and config is not None:
+        draft_with_llm(pending, client, config, draft_log, ledger, on_chapter)
+    else:
+        for job in pending:
+            record = _extractive_record(job, budget, extractive_key)
+            draft_log.append(record)
+            if on_chapter is not None:
+                on_chapter(record)
+    # Chapters the LLM could not draft get an extractive draft in their place.
+    for job in inputs.jobs:
+        primary = draft_log.get(draft_key(job.sha256, primary_key))
+        fallback = draft_key(job.sha256, extractive_key)
+        if primary and primary.outcome in FAILED_OUTCOMES and draft_log.get(fallback) is None:
+            draft_log.append(_extractive_record(job, budget, extractive_key))
+
+    records = draft_log.records
+    atomic_write_jsonl(paths.samples, _sample_rows(inputs, records, primary_key, extractive_key))
+    report = _report(inputs, records, primary_key, config, pending, fingerprint)
+    report["usage"] = ledger.to_dict()
+    report["seconds"] = round(time.perf_counter() - started, 3)
+    atomic_write_text(paths.report_md, render_draft_report(report))
+    atomic_write_json(paths.report, report)  # last: its fingerprint marks the run complete
+    return DraftingResult(paths, False, _drafter_name(config), report)
+
+
+def _drafter_name(config: LLMRoleConfig | None) -> str:
+    return "extractive" if config is None else "llm"
+
+
+def _report_current(paths: DraftPaths, fingerprint: str) -> bool:
+    if not (paths.report.is_file() and paths.samples.is_file()):
+        return False
+    try:
+        return bool(read_json(paths.report).get("fingerprint") == fingerprint)
+    except (ValueError, OSError, AttributeError):
+        return False
+
+
+def _extractive_record(job: ChapterJob, budget: ExtractiveBudget, key: str) -> DraftRecord:
+    # The heading line is no sentence of the story: leave it out of the candidates.
+    body = job.text.split("\n", 1)[1] if job.heading.strip() and "\n" in job.text else job.text
+    return DraftRecord(
+        chapter_sha256=job.sha256,
+        book_id=job.book_id,
+        chapter_index=job.index,
+        heading=job.heading,
+        language=job.language,
+        drafter="extractive",
+        drafter_key=key,
+        model=EXTRACTIVE_MODEL,
+        prompt_version="",
+        outcome="ok",
+        text=extractive_draft(body, job.language, budget),
+    )
+
+
+def _sample_rows(
+    inputs: DraftInputs, records: dict[str, DraftRecord], primary_key: str, extractive_key: str
+) -> list[dict[str, Any]]:
+    rows = []
+    for sample in inputs.samples:
+        chapters = []
+        for chapter in sample.chapters:
+            record = records[draft_key(chapter.sha256, primary_key)]
+            reason = None
+            if record.outcome in FAILED_OUTCOMES:
+                reason = f"llm outcome {record.outcome}"
+                record = records[draft_key(chapter.sha256, extractive_key)]
+            chapters.append(
+                {
+                    "chapter_index": chapter.index,
+                    "heading": chapter.heading,
+                    "chapter_sha256": chapter.sha256,
+                    "draft": record.text,
+                    "drafter": record.drafter,
+                    "model": record.model,
+                    "prompt_version": record.prompt_version,
+                    "outcome": record.outcome,
+                    "fallback_reason": reason,
+                }
+            )
+        rows.append(
+            {
+                "id": sample.sample_id,
+                "subset": sample.subset,
+                "book_id": sample.book_id,
+                "chapters": chapters,
+            }
+        )
+    return rows
+
+
+def _report(
+    inputs: DraftInputs,
+    records: dict[str, DraftRecord],
+    primary_key: str,
+    config: LLMRoleConfig | None,
+    pending: list[ChapterJob],
+    fingerprint: str,
+) -> dict[str, Any]:
+    primary = [records[draft_key(job.sha256, primary_key)] for job in inputs.jobs]
+    failed = [
+        {
+            "book_id": r.book_id,
+            "chapter_index": r.chapter_index,
+            "heading": r.heading,
+            "outcome": r.outcome,
+            "error": r.error,
+            "shown_instead": "extractive draft",
+        }
+        for r in primary
+        if r.outcome in FAILED_OUTCOMES
+    ]
+    report: dict[str, Any] = {
+        "stage": "draft",
+        "tool_version": __version__,
+        "fingerprint": fingerprint,
+        "drafter": _drafter_name(config),
+        "drafter_key": primary_key,
+        "extractive_fallback": config is None,
+        "model": config.model if config else EXTRACTIVE_MODEL,
+        "base_url": config.base_url if config else None,
+        "revision": config.revision if config else None,
+        "prompt_versions": PROMPT_VERSION if config else {},
+        "samples": len(inputs.samples),
+        "chapters": len(inputs.jobs),
+        "drafted_this_run": len(pending),
+        "reused": len(inputs.jobs) - len(pending),
+        "outcomes": dict(sorted(Counter(r.outcome for r in primary).items())),
+        "failed_chapters": failed,
+        "stored_usage": {
+            "prompt_tokens": sum(r.usage.get("prompt_tokens", 0) for r in primary),
+            "completion_tokens": sum(r.usage.get("completion_tokens", 0) for r in primary),
+        },
+    }
+    return report

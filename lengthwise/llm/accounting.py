@@ -1,0 +1,102 @@
+"""Per-role token, cost and outcome accounting for stage reports."""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from lengthwise.llm.types import ChatResult
+from lengthwise.spec import LLMRoleConfig
+
+
+@dataclass
+class RoleUsage:
+    """Figures for one role. Tokens, cost and seconds count calls that reached the model;
+    cache hits are counted apart because they cost nothing in this run."""
+
+    model: str = ""
+    calls: int = 0
+    cache_hits: int = 0
+    outcomes: Counter[str] = field(default_factory=Counter)
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost: float = 0.0
+    request_seconds: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "model": self.model,
+            "calls": self.calls,
+            "cache_hits": self.cache_hits,
+            "model_calls": self.calls - self.cache_hits,
+            "outcomes": dict(sorted(self.outcomes.items())),
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "total_tokens": self.prompt_tokens + self.completion_tokens,
+            "cost": round(self.cost, 6),
+            "request_seconds": round(self.request_seconds, 3),
+        }
+
+
+class UsageLedger:
+    """Collects results per role; safe to record from several threads."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._roles: dict[str, RoleUsage] = {}
+
+    def record(self, role: str, config: LLMRoleConfig, result: ChatResult) -> None:
+        """Count one result of `role`, priced with `config`'s per-million prices."""
+        with self._lock:
+            usage = self._roles.setdefault(role, RoleUsage(model=config.model))
+            usage.calls += 1
+            usage.outcomes[result.outcome] += 1
+            if result.cached:
+                usage.cache_hits += 1
+                return
+            usage.prompt_tokens += result.usage.prompt_tokens
+            usage.completion_tokens += result.usage.completion_tokens
+            usage.cost += (
+                result.usage.prompt_tokens * config.price_per_million_input
+                + result.usage.completion_tokens * config.price_per_million_output
+            ) / 1_000_000
+            usage.request_seconds += result.latency_seconds
+
+    def record_many(self, role: str, config: LLMRoleConfig, results: Iterable[ChatResult]) -> None:
+        for result in results:
+            self.record(role, config, result)
+
+    def role(self, role: str) -> RoleUsage:
+        """A copy of one role's figures (zeros if the role made no call)."""
+        with self._lock:
+            usage = self._roles.get(role, RoleUsage())
+            return RoleUsage(
+                usage.model,
+                usage.calls,
+                usage.cache_hits,
+                Counter(usage.outcomes),
+                usage.prompt_tokens,
+                usage.completion_tokens,
+                usage.cost,
+                usage.request_seconds,
+            )
+
+    def to_dict(self) -> dict[str, Any]:
+        """{"roles": {role: figures}, "total": figures summed over roles} for a report."""
+        with self._lock:
+            roles = {name: usage.to_dict() for name, usage in sorted(self._roles.items())}
+            total = RoleUsage(model="")
+            for usage in self._roles.values():
+                total.calls += usage.calls
+                total.cache_hits += usage.cache_hits
+                total.outcomes.update(usage.outcomes)
+                total.prompt_tokens += usage.prompt_tokens
+                total.completion_tokens += usage.completion_tokens
+                total.cost += usage.cost
+                total.request_seconds += usage.request_seconds
+        summary = total.to_dict()
+        del summary["model"]
+        return {"roles": roles, "total": summary}

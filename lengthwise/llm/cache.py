@@ -1,0 +1,189 @@
+"""On-disk request cache: a rerun (after a crash, or with more samples) repeats no finished call.
+
+The key is the sha256 of the canonical JSON of everything that decides the answer
+(backend kind, model, revision, normalised base URL, messages, decoding parameters,
+prompt version). Settings that only change *how* a request is sent (timeouts,
+concurrency, rate limits, retries, API key) and `ChatRequest.metadata` are not keyed,
+so tuning them never throws answers away. Only outcomes that are facts about the
+request are stored; an `error` (the endpoint was down) is retried on the next run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final
+from urllib.parse import urlsplit, urlunsplit
+
+from lengthwise.llm.types import ChatRequest, ChatResult, Usage
+from lengthwise.spec import LLMRoleConfig
+
+# Bump when the key layout changes, so old entries can never be misread as new ones.
+KEY_SCHEMA: Final = 1
+CACHEABLE_OUTCOMES: Final = frozenset({"ok", "length", "blocked", "over_length"})
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS results (
+    key TEXT PRIMARY KEY,
+    prompt_version TEXT NOT NULL,
+    model TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    result_json TEXT NOT NULL,
+    created_at REAL NOT NULL
+)
+"""
+
+
+def normalise_base_url(base_url: str | None) -> str:
+    """`HTTP://Host:8000/v1/` and `http://host:8000/v1` name the same endpoint."""
+    if not base_url:
+        return ""
+    parts = urlsplit(base_url.strip())
+    return urlunsplit(
+        (parts.scheme.lower(), parts.netloc.lower(), parts.path.rstrip("/"), parts.query, "")
+    )
+
+
+def _model_identity(config: LLMRoleConfig) -> str:
+    # A local model folder is keyed by its absolute path, so "./m" and "/abs/m" agree.
+    if config.backend == "transformers":
+        return str(Path(config.model).expanduser().resolve())
+    return config.model
+
+
+def canonical_request(config: LLMRoleConfig, request: ChatRequest) -> dict[str, Any]:
+    """The keyed fields, as plain JSON-able values (floats as floats, so 0 == 0.0)."""
+    return {
+        "schema": KEY_SCHEMA,
+        "backend": config.backend,
+        "model": _model_identity(config),
+        "revision": config.revision or "",
+        "base_url": normalise_base_url(config.base_url) if config.backend == "openai" else "",
+        "messages": [[m.role, m.content] for m in request.messages],
+        "max_tokens": int(request.max_tokens),
+        "temperature": float(request.temperature),
+        "top_p": float(request.top_p),
+        "seed": request.seed,
+        "stop": list(request.stop),
+        "prompt_version": request.prompt_version,
+    }
+
+
+def request_key(config: LLMRoleConfig, request: ChatRequest) -> str:
+    """sha256 hex of the canonical JSON of the request as `config` would send it."""
+    fields = canonical_request(config, request)
+    canonical = json.dumps(fields, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def _result_to_json(result: ChatResult) -> str:
+    return json.dumps(
+        {
+            "text": result.text,
+            "outcome": result.outcome,
+            "usage": {
+                "prompt_tokens": result.usage.prompt_tokens,
+                "completion_tokens": result.usage.completion_tokens,
+            },
+            "model": result.model,
+        },
+        ensure_ascii=False,
+    )
+
+
+def _result_from_json(raw: str) -> ChatResult:
+    data = json.loads(raw)
+    usage = data.get("usage") or {}
+    return ChatResult(
+        text=str(data["text"]),
+        outcome=data["outcome"],
+        usage=Usage(int(usage.get("prompt_tokens", 0)), int(usage.get("completion_tokens", 0))),
+        model=str(data.get("model", "")),
+        cached=True,
+    )
+
+
+class RequestCache:
+    """A SQLite file (WAL) of finished answers, shared by threads and processes.
+
+    One connection guarded by a lock: calls are short next to an LLM request, and
+    WAL lets other processes read while one writes.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        try:
+            self._db = sqlite3.connect(self.path, timeout=60.0, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute(_SCHEMA)
+            self._db.commit()
+        except sqlite3.DatabaseError as error:
+            raise ValueError(f"{self.path}: not a usable request cache ({error})") from error
+        self.hits = 0
+        self.misses = 0
+        self.writes = 0
+
+    def get(self, key: str) -> ChatResult | None:
+        """The stored answer (with `cached=True`), or None; counts a hit or a miss."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT result_json FROM results WHERE key = ?", (key,)
+            ).fetchone()
+            if row is None:
+                self.misses += 1
+                return None
+            self.hits += 1
+        return _result_from_json(row[0])
+
+    def put(self, key: str, result: ChatResult, *, prompt_version: str = "") -> bool:
+        """Store `result` if its outcome is a fact about the request; True if stored."""
+        if result.outcome not in CACHEABLE_OUTCOMES:
+            return False
+        with self._lock:
+            self._db.execute(
+                "INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    key,
+                    prompt_version,
+                    result.model,
+                    result.outcome,
+                    _result_to_json(result),
+                    time.time(),
+                ),
+            )
+            self._db.commit()
+            self.writes += 1
+        return True
+
+    def __contains__(self, key: object) -> bool:
+        with self._lock:
+            row = self._db.execute("SELECT 1 FROM results WHERE key = ?", (key,)).fetchone()
+        return row is not None
+
+    def __len__(self) -> int:
+        with self._lock:
+            (count,) = self._db.execute("SELECT COUNT(*) FROM results").fetchone()
+        return int(count)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> RequestCache:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
