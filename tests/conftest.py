@@ -25,6 +25,15 @@ def _find_shared_corpora() -> Path:
 SHARED_CORPORA = _find_shared_corpora()
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--run-hub",
+        action="store_true",
+        default=False,
+        help="run the live Hugging Face Hub upload test (needs HF_TOKEN, LENGTHWISE_HUB_TEST_REPO)",
+    )
+
+
 @pytest.fixture(scope="session")
 def shared_corpora() -> Path:
     """The shared real corpora; tests that need them skip with a clear message otherwise."""

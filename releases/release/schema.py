@@ -1,0 +1,147 @@
+"""The released columns: one clean schema for every subset, documented in the card.
+
+Build rows carry working fields (local source paths, chapter hashes) that mean
+nothing to an evaluator or leak the builder's file system; a release row keeps what
+a user needs to run and analyse the benchmark.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import PurePath
+from typing import Any
+
+import pyarrow as pa
+
+from lengthwise.releases.release.layout import ReleaseError
+from lengthwise.tokenizers.ids import parse_tokenizer_id
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    type: str  # as shown in the card
+    description: str
+
+
+COLUMNS: tuple[Column, ...] = (
+    Column("id", "string", "stable sample id: `<book_id>:<first>-<last>` (0-based chapters)"),
+    Column("subset", "string", "length subset (= dataset config) the sample belongs to"),
+    Column("book_id", "string", "id of the source book (see the corpus table)"),
+    Column("book_title", "string", "title of the source book"),
+    Column("language", "string", "language code of the text (`zh`, `en`, ...)"),
+    Column("first_chapter", "int32", "first chapter of the run, 0-based"),
+    Column("last_chapter", "int32", "last chapter of the run, 0-based and inclusive"),
+    Column("chapter_titles", "list<string>", "chapter headings in order"),
+    Column("context", "string", "the text to summarise: the chapters joined as built"),
+    Column("tokens", "int64", "length of `context` in tokens of the primary tokenizer"),
+    Column("tokenizer", "string", "the primary tokenizer id"),
+    Column("token_counts", "struct", "length of `context` per tokenizer id"),
+    Column("target", "int64", "the subset's target length in tokens"),
+    Column("lower", "int64", "the subset's lower length bound in tokens"),
+    Column("upper", "int64", "the subset's upper length bound in tokens"),
+    Column("parent_id", "string, nullable", "the longer sample this one was cut from (nested)"),
+    Column("summary", "string, nullable", "the human reference summary; null when unannotated"),
+    Column(
+        "annotation",
+        "string, nullable",
+        "JSON object with the annotation metadata (pseudonymous annotator ids, flags, ...); "
+        "null when unannotated",
+    ),
+)
+COLUMN_NAMES = tuple(c.name for c in COLUMNS)
+
+
+def public_tokenizer_id(tokenizer_id: str) -> str:
+    """A tokenizer id without the builder's local paths: hf:/home/x/tok -> hf:tok."""
+    parsed = parse_tokenizer_id(tokenizer_id)
+    if parsed.kind in ("hf", "sp"):
+        return f"{parsed.kind}:{PurePath(parsed.argument).name}"
+    return parsed.canonical
+
+
+def public_tokenizer_ids(tokenizer_ids: Sequence[str]) -> dict[str, str]:
+    """Build id -> public id; two local tokenizers with one folder name would collide."""
+    mapping = {t: public_tokenizer_id(t) for t in tokenizer_ids}
+    public = list(mapping.values())
+    clashes = sorted({p for p in public if public.count(p) > 1})
+    if clashes:
+        raise ReleaseError(
+            f"tokenizers {clashes} would share a public id in the release; "
+            "give their folders distinct names"
+        )
+    return mapping
+
+
+def public_source(source: str) -> str:
+    """A book's source without local directories: URLs and ids stay, paths keep the file name."""
+    if "://" in source or source.startswith(("gutenberg:", "hf:")):
+        return source
+    return PurePath(source).name
+
+
+def arrow_schema(public_tokenizers: Sequence[str]) -> pa.Schema:
+    """The parquet schema; summary and annotation are typed even when every row is null."""
+    return pa.schema(
+        [
+            ("id", pa.string()),
+            ("subset", pa.string()),
+            ("book_id", pa.string()),
+            ("book_title", pa.string()),
+            ("language", pa.string()),
+            ("first_chapter", pa.int32()),
+            ("last_chapter", pa.int32()),
+            ("chapter_titles", pa.list_(pa.string())),
+            ("context", pa.string()),
+            ("tokens", pa.int64()),
+            ("tokenizer", pa.string()),
+            ("token_counts", pa.struct([(t, pa.int64()) for t in public_tokenizers])),
+            ("target", pa.int64()),
+            ("lower", pa.int64()),
+            ("upper", pa.int64()),
+            ("parent_id", pa.string()),
+            ("summary", pa.string()),
+            ("annotation", pa.string()),
+        ]
+    )
+
+
+def release_row(
+    sample: Mapping[str, Any],
+    summary: str | None,
+    annotation: Mapping[str, Any] | None,
+    tokenizer_names: Mapping[str, str],
+) -> dict[str, Any]:
+    """One released row from a build sample row and its (optional) human annotation."""
+    counts = sample["token_counts"] or {}
+    missing = [t for t in tokenizer_names if t not in counts]
+    if missing:
+        raise ReleaseError(
+            f"sample {sample['id']}: no token count for {missing}; rerun `lengthwise build`"
+        )
+    return {
+        "id": sample["id"],
+        "subset": sample["subset"],
+        "book_id": sample["book_id"],
+        "book_title": sample["book_title"],
+        "language": sample["language"],
+        "first_chapter": int(sample["first_chapter"]),
+        "last_chapter": int(sample["last_chapter"]),
+        "chapter_titles": list(sample["chapter_titles"]),
+        "context": sample["text"],
+        "tokens": int(sample["tokens"]),
+        "tokenizer": tokenizer_names.get(sample["tokenizer"], sample["tokenizer"]),
+        "token_counts": {public: int(counts[t]) for t, public in tokenizer_names.items()},
+        "target": int(sample["target"]),
+        "lower": int(sample["lower"]),
+        "upper": int(sample["upper"]),
+        "parent_id": sample.get("parent_id"),
+        "summary": summary,
+        "annotation": (
+            json.dumps(annotation, ensure_ascii=False, sort_keys=True, default=str)
+            if annotation
+            else None
+        ),
+    }

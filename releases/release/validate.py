@@ -1,0 +1,77 @@
+"""Validation before anything leaves the machine.
+
+A release folder passes when (1) every file matches manifest.json, (2) no secret from
+the environment and nothing shaped like a credential appears in any file, and (3)
+``datasets.load_dataset(folder, config)`` loads every config with the manifest's
+sample ids, in order — through the same resolution code the Hub uses.
+"""
+
+from __future__ import annotations
+
+import logging
+import tempfile
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from lengthwise.releases.release.layout import SPLIT, ReleaseError
+from lengthwise.releases.release.manifest import VerifiedRelease, verify_release
+from lengthwise.releases.release.secret_scan import scan_folder
+
+log = logging.getLogger(__name__)
+
+
+class ReleaseValidationError(ReleaseError):
+    """The release folder failed validation; nothing may be published from it."""
+
+
+def check_loads(release: VerifiedRelease) -> list[str]:
+    """Load every config with `datasets` and compare ids with the manifest; return problems."""
+    import datasets
+
+    datasets.disable_progress_bars()
+    datasets.logging.set_verbosity_error()
+    problems: list[str] = []
+    # A throwaway cache: validation must not leave copies in the user's HF cache.
+    with tempfile.TemporaryDirectory(prefix="lengthwise-validate-") as cache_dir:
+        for name, expected in release.subsets.items():
+            try:
+                loaded = datasets.load_dataset(str(release.folder), name, cache_dir=cache_dir)
+            except Exception as exc:  # datasets raises many types; each is a failed load
+                problems.append(f"config {name}: datasets.load_dataset failed: {exc}")
+                continue
+            if list(loaded) != [SPLIT]:
+                problems.append(f"config {name}: splits {list(loaded)}, expected ['{SPLIT}']")
+                continue
+            ids = loaded[SPLIT]["id"]
+            if len(ids) != len(expected):
+                problems.append(
+                    f"config {name}: {len(ids)} rows loaded, manifest lists {len(expected)}"
+                )
+            elif list(ids) != expected:
+                problems.append(f"config {name}: loaded sample ids differ from the manifest")
+    return problems
+
+
+def validate_release(
+    folder: Path,
+    expected_version: str | None = None,
+    environ: Mapping[str, str] | None = None,
+    extra_secret_names: Iterable[str] = (),
+) -> VerifiedRelease:
+    """Checksums, secret scan and a real load of every config; raise on any failure."""
+    release = verify_release(folder, expected_version)
+    findings = scan_folder(folder, environ, extra_secret_names)
+    if findings:
+        shown = [str(f) for f in findings[:20]]
+        more = f"\n  ... and {len(findings) - 20} more" if len(findings) > 20 else ""
+        raise ReleaseValidationError(
+            f"{folder}: secret scan failed, nothing may leave this machine "
+            "(values are not shown):\n  " + "\n  ".join(shown) + more
+        )
+    problems = check_loads(release)
+    if problems:
+        raise ReleaseValidationError(
+            f"{folder}: does not load with datasets:\n  " + "\n  ".join(problems)
+        )
+    log.info("validated %s: %d configs", folder, len(release.subsets))
+    return release

@@ -1,0 +1,147 @@
+"""Release subcommands: release (build + validate a folder), publish (Hub or local git), fetch."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+from lengthwise.spec import Spec, load_spec
+
+
+def register(subparsers: Any) -> None:
+    release = subparsers.add_parser(
+        "release",
+        help="write and validate a release folder (Hub dataset layout, card, manifest)",
+        description=(
+            "Turn the build's samples and the human summaries into WORK/releases/vX.Y.Z: one "
+            "dataset config per subset (parquet, split 'test'), README.md dataset card, "
+            "manifest.json with checksums, diff.json against the previous version. The folder "
+            "is validated (datasets.load_dataset per config, checksums, secret scan) before it "
+            "is kept. Prints the folder as the last line."
+        ),
+    )
+    release.add_argument("spec", type=Path, help="spec TOML file")
+    release.add_argument("--version", required=True, dest="release_version", metavar="X.Y.Z")
+    release.add_argument(
+        "--allow-unannotated",
+        action="store_true",
+        help="release samples without human summaries (the card says references are missing)",
+    )
+    release.add_argument("--work", type=Path, default=None, help="work directory")
+    release.set_defaults(handler=_release)
+
+    publish = subparsers.add_parser(
+        "publish",
+        help="upload a release folder and tag it vX.Y.Z (Hub, or a local git mirror)",
+        description=(
+            "Validate WORK/releases/vX.Y.Z again, upload it as one commit and create the tag "
+            "vX.Y.Z on exactly that commit. An existing tag refuses. The Hub token is read "
+            "from HF_TOKEN only. --mirror-root DIR publishes into the bare git repository "
+            "DIR/datasets/ORG/NAME instead (the layout olah serves offline)."
+        ),
+    )
+    publish.add_argument("spec", type=Path, help="spec TOML file")
+    publish.add_argument("--version", required=True, dest="release_version", metavar="X.Y.Z")
+    publish.add_argument("--repo", default=None, help="ORG/NAME (default: spec release.repo_id)")
+    publish.add_argument("--work", type=Path, default=None, help="work directory")
+    publish.add_argument(
+        "--mirror-root",
+        type=Path,
+        default=None,
+        help="publish to a local git repository under DIR/datasets/ORG/NAME, not the Hub",
+    )
+    publish.set_defaults(handler=_publish)
+
+    fetch = subparsers.add_parser(
+        "fetch",
+        help="download a pinned release (ORG/NAME@vX.Y.Z) and verify its manifest",
+        description=(
+            "Download a release by tag with huggingface_hub (honours HF_ENDPOINT) or take a "
+            "local release folder, and verify every file against manifest.json. Prints the "
+            "folder as the last line."
+        ),
+    )
+    fetch.add_argument("ref", help="ORG/NAME@vX.Y.Z, or a local release folder")
+    fetch.add_argument("--out", type=Path, default=None, help="download into this folder")
+    fetch.set_defaults(handler=_fetch)
+
+
+def _quiet_http_logs(args: argparse.Namespace) -> None:
+    """huggingface_hub's HTTP client logs every request at INFO; keep that for -v."""
+    if not getattr(args, "verbose", False):
+        for name in ("httpx", "httpx2", "huggingface_hub"):
+            logging.getLogger(name).setLevel(logging.WARNING)
+
+
+def _work_dir(spec: Spec, work: Path | None) -> Path:
+    from lengthwise.builders.workdir import default_work_dir
+
+    return work or default_work_dir(spec)
+
+
+def _release(args: argparse.Namespace) -> int:
+    from lengthwise.releases.release.build import build_release
+
+    spec = load_spec(args.spec)
+    result = build_release(
+        spec,
+        _work_dir(spec, args.work),
+        args.release_version,
+        allow_unannotated=args.allow_unannotated,
+        spec_path=args.spec,
+    )
+    subsets = result.manifest["subsets"]
+    for name, entry in subsets.items():
+        print(f"  {name}: {entry['rows']} samples")
+    if result.replaced:
+        print(f"  replaced an earlier local build of v{result.manifest['version']}")
+    if result.skipped_subsets:
+        print(f"  not released (empty): {', '.join(result.skipped_subsets)}")
+    if result.missing_summaries:
+        print(f"  WARNING: {result.missing_summaries} samples have no human summary")
+    totals = result.diff["totals"]
+    since = f"since v{result.diff['from']}" if result.diff["from"] else "(first release)"
+    print(
+        f"  changes {since}: {totals['added']} added, {totals['removed']} removed, "
+        f"{totals['changed']} changed"
+    )
+    print("validated: datasets.load_dataset per config, checksums, secret scan")
+    print(result.folder)
+    return 0
+
+
+def _publish(args: argparse.Namespace) -> int:
+    from lengthwise.cli import UserError
+    from lengthwise.releases.hub import check_before_publish, publish_to_git_mirror, publish_to_hub
+    from lengthwise.releases.release.build import secret_variable_names
+    from lengthwise.releases.release.layout import release_folder
+
+    _quiet_http_logs(args)
+    spec = load_spec(args.spec)
+    repo_id = args.repo or spec.release.repo_id
+    if not repo_id:
+        raise UserError(f"{args.spec}: release.repo_id is not set; pass --repo ORG/NAME")
+    folder = release_folder(_work_dir(spec, args.work), args.release_version).root
+    check_before_publish(folder, args.release_version, os.environ, secret_variable_names(spec))
+    if args.mirror_root is not None:
+        result = publish_to_git_mirror(folder, args.mirror_root, repo_id, args.release_version)
+    else:
+        result = publish_to_hub(
+            folder, repo_id, args.release_version, token=os.environ.get("HF_TOKEN")
+        )
+    print(f"published {result}")
+    return 0
+
+
+def _fetch(args: argparse.Namespace) -> int:
+    from lengthwise.releases.hub import fetch_release, parse_release_ref
+
+    _quiet_http_logs(args)
+    repo_id, revision = parse_release_ref(args.ref)
+    folder = fetch_release(repo_id, revision, args.out)
+    print(f"verified {len(list(folder.rglob('*.parquet')))} data files against manifest.json")
+    print(folder)
+    return 0
