@@ -19,6 +19,7 @@ COMMAND_MODULES = (
     "lengthwise.builders.commands",
     "lengthwise.builders.screening.commands",
     "lengthwise.annotation.commands",
+    "lengthwise.annotation.annotate_commands",
     "lengthwise.releases.release_commands",
 )
 

@@ -4,6 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-venv.sh
+# Label Studio lives in its own virtual environment (.venv-labelstudio); the end-to-end
+# annotation tests start a real server from it.
+bash scripts/ensure-labelstudio.sh
 echo "== ruff" >&2
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .

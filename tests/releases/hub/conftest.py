@@ -26,7 +26,6 @@ from lengthwise.spec import Spec, load_spec
 OLAH_CLI = Path(sys.executable).parent / "olah-cli"
 
 
-
 def run_hub_requested(config: pytest.Config) -> bool:
     try:
         option = bool(config.getoption("--run-hub"))

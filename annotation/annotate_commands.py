@@ -1,0 +1,317 @@
+"""`lengthwise annotate ...`: the human review loop in Label Studio.
+
+annotate serve   start a local Label Studio for a work dir (foreground; Ctrl-C stops it)
+annotate push    create/find the project, import one task per sample with the drafts
+annotate pull    export annotations, check them, merge them into samples_annotated/
+annotate status  progress per subset and annotator, quality flags (from the last pull)
+annotate review  pick the final summary per sample (rule or review file), agreement
+annotate locate  find the passage that supports or contradicts a claim
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import urllib.parse
+from pathlib import Path
+from typing import Any
+
+from lengthwise.spec import Spec, load_spec
+
+
+def register(subparsers: Any) -> None:
+    annotate = subparsers.add_parser(
+        "annotate",
+        help="human merge-and-rewrite of the drafts in Label Studio (serve, push, pull, ...)",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = annotate.add_subparsers(dest="annotate_command", required=True, metavar="STEP")
+
+    serve = commands.add_parser(
+        "serve",
+        help="start a local Label Studio for a work dir (127.0.0.1, SQLite)",
+        description=(
+            "Start Label Studio from .venv-labelstudio (create it with "
+            "scripts/ensure-labelstudio.sh) with its data in WORK/labelstudio, on 127.0.0.1 "
+            "only. The admin login and API token are written once to "
+            "WORK/labelstudio/credentials.json (mode 0600). Runs until Ctrl-C."
+        ),
+    )
+    serve.add_argument("spec", type=Path, nargs="?", help="spec TOML file (for the work dir)")
+    _work_option(serve)
+    serve.add_argument("--port", type=int, default=None, help="port (default: spec URL's, 8080)")
+    serve.set_defaults(handler=_serve)
+
+    push = commands.add_parser(
+        "push",
+        help="create or update the project and import a task per sample",
+        description=(
+            "Create or find the project (by title), import one task per sample with the "
+            "merged drafts as a prediction. Rerunning imports only missing samples, refreshes "
+            "drafts of tasks nobody worked on, and never touches tasks with human work."
+        ),
+    )
+    _spec_options(push)
+    push.set_defaults(handler=_push)
+
+    pull = commands.add_parser(
+        "pull",
+        help="export annotations into WORK/annotations and WORK/samples_annotated",
+        description=(
+            "Export every annotation, run the quality checks, store them in "
+            "WORK/annotations/annotations.jsonl (never replacing a newer stored version) and "
+            "write WORK/samples_annotated/<subset>.parquet with the final summaries."
+        ),
+    )
+    _spec_options(pull)
+    pull.set_defaults(handler=_pull)
+
+    status = commands.add_parser(
+        "status",
+        help="progress per subset and annotator, quality flag counts",
+        description="Progress and quality flags as of the last pull (`--pull` pulls first).",
+    )
+    _spec_options(status)
+    status.add_argument("--pull", action="store_true", help="pull from Label Studio first")
+    status.add_argument("--json", action="store_true", help="print the report as JSON")
+    status.set_defaults(handler=_status)
+
+    review = commands.add_parser(
+        "review",
+        help="pick the final summary per sample; report agreement",
+        description=(
+            "Per sample, take the usable annotation with the fewest quality flags, then the "
+            "highest mean ROUGE-L agreement with the other annotators. A reviewer overrides "
+            "this in WORK/annotations/review_overrides.jsonl, one line per sample: "
+            '{"sample_id": ..., "annotation_id": N} or {"sample_id": ..., "summary": "..."} '
+            '(optional "reviewer", "note"). Works offline on the last pull.'
+        ),
+    )
+    review.add_argument("spec", type=Path, help="spec TOML file")
+    _work_option(review)
+    review.add_argument("--overrides", type=Path, default=None, help="review file to use")
+    review.set_defaults(handler=_review)
+
+    locate = commands.add_parser(
+        "locate",
+        help="which chapter and passage support or contradict a claim",
+        description=(
+            "Narrow the sample's chapters to the passages that share most words with the "
+            "claim, then ask the spec's locator model ([llm.locator]) which passage supports "
+            "or contradicts it; the quote is checked against the chapter. Without a locator "
+            "model, prints the lexical matches only."
+        ),
+    )
+    locate.add_argument("sample_id")
+    locate.add_argument("claim")
+    locate.add_argument("--spec", type=Path, default=None, help="spec TOML file (locator model)")
+    _work_option(locate)
+    locate.add_argument("--top", type=int, default=8, help="passages shown to the model")
+    locate.set_defaults(handler=_locate)
+
+
+def _work_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--work", type=Path, default=None, help="work directory (default ./lw-work/<spec name>)"
+    )
+
+
+def _spec_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("spec", type=Path, help="spec TOML file")
+    _work_option(parser)
+    parser.add_argument(
+        "--url",
+        default=None,
+        help="Label Studio URL (default: the server `annotate serve` started for this work "
+        "dir, else the spec's annotation.label_studio_url)",
+    )
+
+
+def _work_dir(spec: Spec | None, work: Path | None) -> Path:
+    from lengthwise.builders.workdir import default_work_dir
+
+    if work is not None:
+        return work
+    if spec is None:
+        raise ValueError("give a spec file or --work DIR")
+    return default_work_dir(spec)
+
+
+def _api(spec: Spec, work: Path, url: str | None) -> Any:
+    from lengthwise.annotation.labelstudio.credentials import resolve_token
+    from lengthwise.annotation.labelstudio.paths import LabelStudioPaths
+    from lengthwise.annotation.labelstudio.sdk import LabelStudioAPI
+    from lengthwise.annotation.labelstudio.server import read_server_url
+
+    paths = LabelStudioPaths(work.resolve())
+    chosen = url or read_server_url(paths) or spec.annotation.label_studio_url
+    token = resolve_token(paths.credentials, spec.annotation.api_key_env)
+    return LabelStudioAPI(chosen, token)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from lengthwise.annotation.labelstudio.credentials import load_or_create_credentials
+    from lengthwise.annotation.labelstudio.paths import LabelStudioPaths
+    from lengthwise.annotation.labelstudio.server import LabelStudioServer, write_server_info
+
+    spec = load_spec(args.spec) if args.spec else None
+    work = _work_dir(spec, args.work).resolve()
+    port = args.port
+    if port is None:
+        parsed = urllib.parse.urlparse(spec.annotation.label_studio_url) if spec else None
+        port = parsed.port if parsed and parsed.port else 8080
+    paths = LabelStudioPaths(work)
+    token_env = spec.annotation.api_key_env if spec else "LABEL_STUDIO_API_KEY"
+    first_start = not (paths.data / "label_studio.sqlite3").exists()
+    credentials = load_or_create_credentials(paths.credentials, token_env)
+    server = LabelStudioServer(work, credentials, port=port)
+    print(
+        f"starting Label Studio on {server.url} (data: {paths.data}; "
+        f"{'first start: database migrations take a minute' if first_start else 'restart'}; "
+        f"log: {paths.server_log})",
+        flush=True,
+    )
+    # A `kill` (SIGTERM) or a closed terminal (SIGHUP) must stop Label Studio too: it runs
+    # in its own session, so only our `finally` below ends it.
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, _exit_on_signal)
+    server.start()
+    write_server_info(paths, server)
+    print(f"Label Studio is ready: {server.url}")
+    print(f"admin login and API token: {paths.credentials} (keep it private)")
+    print("annotators sign up at the same URL; stop the server with Ctrl-C", flush=True)
+    try:
+        return server.wait()
+    except KeyboardInterrupt:
+        print("stopping Label Studio", flush=True)
+        return 0
+    finally:
+        server.stop()
+        paths.server_info.unlink(missing_ok=True)
+
+
+def _exit_on_signal(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+def _push(args: argparse.Namespace) -> int:
+    from lengthwise.annotation.labelstudio.push import push
+
+    spec = load_spec(args.spec)
+    work = _work_dir(spec, args.work)
+    api = _api(spec, work, args.url)
+    result = push(spec, work, api)
+    state = "created" if result.created_project else "found"
+    print(f"project {result.project_title!r} (id {result.project_id}, {state}) at {api.url}")
+    print(
+        f"  imported {result.imported}, refreshed {result.updated}, unchanged {result.unchanged}, "
+        f"kept (human work, drafts changed) {result.kept}, duplicates removed "
+        f"{result.removed_duplicates}"
+    )
+    print("  tasks per subset: " + ", ".join(f"{k} {v}" for k, v in result.tasks_by_subset.items()))
+    if result.without_drafts:
+        print(f"  {len(result.without_drafts)} samples without drafts were not pushed")
+    if not result.chapter_links:
+        print("  original chapter links do not open on this server (see the warning above)")
+    print(f"open {api.url}/projects/{result.project_id}/data to annotate")
+    return 0
+
+
+def _pull(args: argparse.Namespace) -> int:
+    from lengthwise.annotation.labelstudio.pull import pull
+    from lengthwise.annotation.review.finalize import render_report
+
+    spec = load_spec(args.spec)
+    work = _work_dir(spec, args.work)
+    result = pull(spec, work, _api(spec, work, args.url))
+    print(
+        f"pulled {result.annotations} annotations from {result.tasks} tasks: {result.new} new, "
+        f"{result.updated} updated, {result.unchanged} unchanged"
+        + (f", {result.kept_newer_local} kept (newer here)" if result.kept_newer_local else "")
+        + (f", {result.gone_from_server} gone from the server" if result.gone_from_server else "")
+    )
+    assert result.finalized is not None
+    paths = result.finalized.paths
+    print(render_report(result.finalized.report))
+    print(f"annotations: {paths.annotations}")
+    print(f"samples:     {paths.samples_annotated}/<subset>.parquet")
+    print(f"report:      {paths.report_md}")
+    return 0
+
+
+def _status(args: argparse.Namespace) -> int:
+    from lengthwise.annotation.labelstudio.paths import LabelStudioPaths, load_state
+    from lengthwise.annotation.review.finalize import render_report, review_all
+
+    spec = load_spec(args.spec)
+    work = _work_dir(spec, args.work)
+    if args.pull:
+        _pull(args)
+        print()
+    result = review_all(spec, work)
+    state = load_state(LabelStudioPaths(work.resolve()))
+    if args.json:
+        print(
+            json.dumps(
+                {"label_studio": state, "report": result.report}, ensure_ascii=False, indent=1
+            )
+        )
+        return 0
+    last = state.get("last_push")
+    if last:
+        print(
+            f"Label Studio project {state.get('project_title')!r} (id {state.get('project_id')}) "
+            f"at {state.get('url')}; last push {last.get('at')}: "
+            + ", ".join(f"{k} {v} tasks" for k, v in (last.get("tasks_by_subset") or {}).items())
+        )
+    else:
+        print("not pushed yet: run `lengthwise annotate push SPEC`")
+    pulled = result.paths.annotations
+    print(f"as of the last pull ({pulled})" if pulled.is_file() else "nothing pulled yet")
+    print(render_report(result.report))
+    return 0
+
+
+def _review(args: argparse.Namespace) -> int:
+    from lengthwise.annotation.review.finalize import finalize
+
+    spec = load_spec(args.spec)
+    work = _work_dir(spec, args.work)
+    result = finalize(spec, work, args.overrides)
+    sources: dict[str, int] = {}
+    for review in result.reviews.values():
+        sources[review.source] = sources.get(review.source, 0) + 1
+    print("final summaries by source: " + ", ".join(f"{k} {v}" for k, v in sorted(sources.items())))
+    for name, subset in result.report["subsets"].items():
+        agreement = subset["agreement_mean"]
+        shown = (
+            f"{agreement:.3f} over {subset['agreement_samples']} samples"
+            if agreement is not None
+            else "-"
+        )
+        print(f"  {name}: {subset['final']}/{subset['samples']} final, agreement (ROUGE-L) {shown}")
+    print(f"review:  {result.paths.review}")
+    print(f"samples: {result.paths.samples_annotated}/<subset>.parquet")
+    return 0
+
+
+def _locate(args: argparse.Namespace) -> int:
+    from lengthwise.annotation.locate import locate, render_location
+    from lengthwise.builders.workdir import WorkDir
+
+    spec = load_spec(args.spec) if args.spec else None
+    work = _work_dir(spec, args.work)
+    config = spec.llm.locator if spec else None
+    if config is None:
+        result = locate(work, args.sample_id, args.claim, None, top=args.top)
+    else:
+        from lengthwise.llm.cache import RequestCache
+        from lengthwise.llm.factory import make_client
+
+        with RequestCache(WorkDir(work).cache / "llm_requests.sqlite") as cache:
+            client = make_client(config, cache)
+            result = locate(work, args.sample_id, args.claim, client, top=args.top)
+    print(render_location(result))
+    return 0

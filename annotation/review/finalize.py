@@ -1,0 +1,373 @@
+"""Merge pulled annotations into the samples: WORK/samples_annotated/<subset>.parquet.
+
+Every sample of the build appears, annotated or not (``summary`` is null until a usable
+annotation exists), with the build's columns plus the human summary, who wrote it, the
+quality flags, the choices and comments, agreement and the drafts (``synopses``).
+Also writes WORK/annotations/review.json (the choice made per sample) and
+report.json / report.md (progress, flags, agreement, per annotator). Running it twice
+on the same inputs writes the same files.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from statistics import mean
+from typing import Any
+
+from lengthwise.annotation.review.inputs import (
+    SampleDrafts,
+    read_drafts,
+    read_samples,
+    subset_order,
+)
+from lengthwise.annotation.review.measure import length_unit
+from lengthwise.annotation.review.quality import (
+    ALL_FLAGS,
+    QualityReport,
+    QualitySettings,
+    check_summary,
+)
+from lengthwise.annotation.review.records import AnnotationRecord
+from lengthwise.annotation.review.select import SampleReview, load_overrides, review_sample
+from lengthwise.builders.workdir import WorkDir
+from lengthwise.spec import Spec
+from lengthwise.storage import (
+    atomic_write_json,
+    atomic_write_jsonl,
+    atomic_write_parquet,
+    atomic_write_text,
+    read_jsonl,
+)
+
+
+@dataclass(frozen=True)
+class AnnotationPaths:
+    work: WorkDir
+
+    @property
+    def root(self) -> Path:
+        return self.work.root / "annotations"
+
+    @property
+    def annotations(self) -> Path:
+        return self.root / "annotations.jsonl"
+
+    @property
+    def overrides(self) -> Path:
+        return self.root / "review_overrides.jsonl"
+
+    @property
+    def review(self) -> Path:
+        return self.root / "review.json"
+
+    @property
+    def report(self) -> Path:
+        return self.root / "report.json"
+
+    @property
+    def report_md(self) -> Path:
+        return self.root / "report.md"
+
+    @property
+    def samples_annotated(self) -> Path:
+        return self.work.root / "samples_annotated"
+
+    def subset_annotated(self, subset: str) -> Path:
+        return self.samples_annotated / f"{subset}.parquet"
+
+
+def limit_for(spec: Spec, subset: str) -> int:
+    return spec.annotation.limits.get(subset, spec.annotation.default_limit)
+
+
+def quality_settings(spec: Spec) -> QualitySettings:
+    config = spec.annotation
+    return QualitySettings.from_lists(
+        config.max_copied_share, config.commentary_words_zh, config.commentary_words_en
+    )
+
+
+def load_records(path: Path) -> list[AnnotationRecord]:
+    """WORK/annotations/annotations.jsonl (empty when no pull happened yet)."""
+    if not path.is_file():
+        return []
+    records = []
+    for number, row in enumerate(read_jsonl(path), start=1):
+        try:
+            records.append(AnnotationRecord.from_dict(row))
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"{path}:{number}: not an annotation row: {exc}") from None
+    return records
+
+
+def save_records(path: Path, records: list[AnnotationRecord]) -> None:
+    ordered = sorted(records, key=lambda r: (r.sample_id, r.annotation_id))
+    atomic_write_jsonl(path, (r.to_dict() for r in ordered))
+
+
+@dataclass
+class FinalizeResult:
+    reviews: dict[str, SampleReview]
+    report: dict[str, Any]
+    paths: AnnotationPaths
+    rows_by_subset: dict[str, list[dict[str, Any]]]
+
+
+def review_all(spec: Spec, work_dir: Path, overrides_path: Path | None = None) -> FinalizeResult:
+    """Pick final summaries and build the report in memory (nothing is written)."""
+    work = WorkDir(work_dir)
+    paths = AnnotationPaths(work)
+    subsets = subset_order(work, [s.name for s in spec.subsets])
+    samples = read_samples(work, subsets)
+    drafts_path = work.root / "drafts" / "samples.jsonl"
+    drafts = read_drafts(drafts_path) if drafts_path.is_file() else {}
+    records = load_records(paths.annotations)
+    by_sample: dict[str, list[AnnotationRecord]] = defaultdict(list)
+    for record in records:
+        by_sample[record.sample_id].append(record)
+    overrides = load_overrides(overrides_path or paths.overrides)
+    known = {str(s["id"]) for s in samples}
+    for sample_id, override in overrides.items():
+        if sample_id not in known:
+            raise ValueError(f"{override.where}: no sample {sample_id!r} in {work.samples}")
+    settings = quality_settings(spec)
+
+    reviews: dict[str, SampleReview] = {}
+    rows_by_subset: dict[str, list[dict[str, Any]]] = {subset: [] for subset in subsets}
+    for sample in samples:
+        sample_id, subset = str(sample["id"]), str(sample["subset"])
+        language, limit = str(sample["language"]), limit_for(spec, subset)
+        sample_drafts = drafts.get(sample_id)
+
+        def check(
+            text: str,
+            d: SampleDrafts | None = sample_drafts,
+            lang: str = language,
+            lim: int = limit,
+        ) -> QualityReport:
+            return check_summary(
+                text, drafts=d.texts if d else [], language=lang, limit=lim, settings=settings
+            )
+
+        records_here = by_sample.get(sample_id, [])
+        review = review_sample(
+            sample_id, subset, language, records_here, overrides.get(sample_id), check
+        )
+        reviews[sample_id] = review
+        rows_by_subset.setdefault(subset, []).append(
+            _annotated_row(sample, review, records_here, sample_drafts, limit)
+        )
+    report = build_report(spec, samples, records, reviews)
+    return FinalizeResult(reviews, report, paths, rows_by_subset)
+
+
+def finalize(spec: Spec, work_dir: Path, overrides_path: Path | None = None) -> FinalizeResult:
+    """Pick final summaries and write samples_annotated, review.json and the report."""
+    result = review_all(spec, work_dir, overrides_path)
+    paths, work = result.paths, WorkDir(work_dir)
+    for subset, rows in result.rows_by_subset.items():
+        atomic_write_parquet(
+            paths.subset_annotated(subset),
+            rows,
+            schema=annotated_schema(work.subset_samples(subset)),
+        )
+    atomic_write_json(paths.review, {k: v.to_dict() for k, v in result.reviews.items()})
+    atomic_write_text(paths.report_md, render_report(result.report))
+    atomic_write_json(paths.report, result.report)
+    return result
+
+
+def _annotated_row(
+    sample: dict[str, Any],
+    review: SampleReview,
+    records: list[AnnotationRecord],
+    drafts: SampleDrafts | None,
+    limit: int,
+) -> dict[str, Any]:
+    submitted = sorted((r for r in records if not r.was_cancelled), key=lambda r: r.annotation_id)
+    everyone = sorted(records, key=lambda r: r.annotation_id)
+    return {
+        **sample,
+        "summary": review.summary,
+        "summary_source": review.source,
+        "summary_annotation_id": review.annotation_id,
+        "summary_annotator": review.annotator,
+        "summary_units": review.units,
+        "summary_limit": limit,
+        "limit_unit": length_unit(str(sample["language"])),
+        "quality_flags": list(review.flags),
+        "copied_share": review.copied_share,
+        "choice_flags": sorted({c for r in everyone for c in r.choices}),
+        "comments": [r.comment for r in everyone if r.comment.strip()],
+        "annotators": list(dict.fromkeys(r.annotator for r in everyone)),
+        "annotator_ids": list(
+            dict.fromkeys(r.annotator_id for r in everyone if r.annotator_id is not None)
+        ),
+        "annotation_count": len(submitted),
+        "cancelled_count": len(everyone) - len(submitted),
+        "agreement": review.agreement,
+        "reviewer": review.reviewer,
+        "review_note": review.note,
+        "synopses": drafts.texts if drafts else None,
+        "synopsis_headings": [c.heading for c in drafts.chapters] if drafts else None,
+        "synopses_drafter": sorted({f"{c.drafter}:{c.model}" for c in drafts.chapters})
+        if drafts
+        else None,
+        "annotations": json.dumps(
+            [_annotation_meta(r) for r in everyone], ensure_ascii=False, sort_keys=True
+        ),
+    }
+
+
+def annotated_schema(samples_file: Path) -> Any:
+    """The build's schema plus the annotation columns, typed even when all are null."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    strings = pa.list_(pa.string())
+    extra = [
+        ("summary", pa.string()),
+        ("summary_source", pa.string()),
+        ("summary_annotation_id", pa.int64()),
+        ("summary_annotator", pa.string()),
+        ("summary_units", pa.int64()),
+        ("summary_limit", pa.int64()),
+        ("limit_unit", pa.string()),
+        ("quality_flags", strings),
+        ("copied_share", pa.float64()),
+        ("choice_flags", strings),
+        ("comments", strings),
+        ("annotators", strings),
+        ("annotator_ids", pa.list_(pa.int64())),
+        ("annotation_count", pa.int64()),
+        ("cancelled_count", pa.int64()),
+        ("agreement", pa.float64()),
+        ("reviewer", pa.string()),
+        ("review_note", pa.string()),
+        ("synopses", strings),
+        ("synopsis_headings", strings),
+        ("synopses_drafter", strings),
+        ("annotations", pa.string()),
+    ]
+    base = pq.read_schema(samples_file).remove_metadata()
+    for name, kind in extra:
+        if base.get_field_index(name) >= 0:
+            base = base.remove(base.get_field_index(name))
+        base = base.append(pa.field(name, kind))
+    return base
+
+
+def _annotation_meta(record: AnnotationRecord) -> dict[str, Any]:
+    meta = record.to_dict()
+    for key in ("sample_id", "subset", "language", "limit", "pulled_at"):
+        meta.pop(key, None)
+    return meta
+
+
+def build_report(
+    spec: Spec,
+    samples: list[dict[str, Any]],
+    records: list[AnnotationRecord],
+    reviews: dict[str, SampleReview],
+) -> dict[str, Any]:
+    """Progress per subset and annotator, quality flag counts and agreement."""
+    wanted = spec.annotation.annotators_per_sample
+    usable_by_sample = Counter(r.sample_id for r in records if r.usable)
+    subsets: dict[str, dict[str, Any]] = {}
+    for sample in samples:
+        sample_id, subset = str(sample["id"]), str(sample["subset"])
+        entry = subsets.setdefault(
+            subset,
+            {
+                "samples": 0,
+                "annotated": 0,
+                "complete": 0,
+                "final": 0,
+                "agreement": [],
+                "final_flags": Counter(),
+            },
+        )
+        entry["samples"] += 1
+        entry["annotated"] += usable_by_sample[sample_id] > 0
+        entry["complete"] += usable_by_sample[sample_id] >= wanted
+        review = reviews[sample_id]
+        entry["final"] += review.summary is not None
+        if review.agreement is not None:
+            entry["agreement"].append(review.agreement)
+        entry["final_flags"].update(review.flags)
+    for entry in subsets.values():
+        values = entry.pop("agreement")
+        entry["agreement_samples"] = len(values)
+        entry["agreement_mean"] = round(mean(values), 4) if values else None
+        entry["final_flags"] = dict(sorted(entry["final_flags"].items()))
+
+    annotators: dict[str, dict[str, Any]] = {}
+    shares: dict[str, list[float]] = defaultdict(list)
+    for record in records:
+        entry = annotators.setdefault(
+            record.annotator,
+            {"submitted": 0, "cancelled": 0, "by_subset": Counter(), "flags": Counter()},
+        )
+        entry["cancelled" if record.was_cancelled else "submitted"] += 1
+        entry["by_subset"][record.subset] += 1
+        entry["flags"].update(record.flags)
+        if record.copied_share is not None:
+            shares[record.annotator].append(record.copied_share)
+    for name, entry in annotators.items():
+        entry["by_subset"] = dict(sorted(entry["by_subset"].items()))
+        entry["flags"] = dict(sorted(entry["flags"].items()))
+        entry["mean_copied_share"] = round(mean(shares[name]), 4) if shares[name] else None
+    flags = Counter(flag for r in records for flag in r.flags)
+    return {
+        "stage": "annotate",
+        "annotators_per_sample": wanted,
+        "max_copied_share": spec.annotation.max_copied_share,
+        "annotations": len(records),
+        "flags": {flag: flags.get(flag, 0) for flag in ALL_FLAGS},
+        "subsets": subsets,
+        "annotators": dict(sorted(annotators.items())),
+    }
+
+
+def render_report(report: dict[str, Any]) -> str:
+    """The report as markdown (also what `annotate status` prints)."""
+    lines = ["# Annotation report", ""]
+    lines += [
+        f"{report['annotations']} annotations; {report['annotators_per_sample']} annotator(s) "
+        "wanted per sample.",
+        "",
+        "| subset | samples | annotated | complete | final | agreement (ROUGE-L) | final flags |",
+        "|---|---:|---:|---:|---:|---:|---|",
+    ]
+    for name, s in report["subsets"].items():
+        agreement = (
+            f"{s['agreement_mean']:.3f} (n={s['agreement_samples']})"
+            if s["agreement_mean"] is not None
+            else "-"
+        )
+        flags = ", ".join(f"{k} {v}" for k, v in s["final_flags"].items()) or "-"
+        lines.append(
+            f"| {name} | {s['samples']} | {s['annotated']} | {s['complete']} | {s['final']} "
+            f"| {agreement} | {flags} |"
+        )
+    lines += ["", "| annotator | submitted | cancelled | per subset | copied share | flags |"]
+    lines.append("|---|---:|---:|---|---:|---|")
+    for name, a in report["annotators"].items():
+        per_subset = ", ".join(f"{k} {v}" for k, v in a["by_subset"].items())
+        share = f"{a['mean_copied_share']:.2f}" if a["mean_copied_share"] is not None else "-"
+        flags = ", ".join(f"{k} {v}" for k, v in a["flags"].items()) or "-"
+        lines.append(
+            f"| {name} | {a['submitted']} | {a['cancelled']} | {per_subset} | {share} | {flags} |"
+        )
+    if not report["annotators"]:
+        lines.append("| (no annotations pulled yet) | | | | | |")
+    lines += [
+        "",
+        "Quality flags over all annotations: "
+        + ", ".join(f"{k} {v}" for k, v in report["flags"].items()),
+        "",
+    ]
+    return "\n".join(lines)
