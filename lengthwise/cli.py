@@ -21,6 +21,7 @@ COMMAND_MODULES = (
     "lengthwise.annotation.commands",
     "lengthwise.annotation.annotate_commands",
     "lengthwise.releases.release_commands",
+    "lengthwise.releases.commands",
 )
 
 

@@ -15,4 +15,6 @@ echo "== mypy" >&2
 # checked at its surface), so the area folders are checked under their lengthwise.* names.
 MYPYPATH="$(ls -d build/__editable__.lengthwise-*)" .venv/bin/mypy -p lengthwise
 echo "== pytest" >&2
-.venv/bin/pytest -n 2 "$@"
+# Whole files per worker: tests sharing a real server (Label Studio, transformers serve)
+# then start it once per worker, not once per test spread.
+.venv/bin/pytest -n 2 --dist loadfile "$@"

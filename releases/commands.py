@@ -1,0 +1,85 @@
+"""Release-area subcommands: `lengthwise stats`."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+from typing import Any
+
+from lengthwise.releases.stats.information_coverage import DEFAULT_IC_SAMPLES
+from lengthwise.spec import load_spec
+
+
+def register(subparsers: Any) -> None:
+    stats = subparsers.add_parser(
+        "stats",
+        help="dataset statistics per subset (information coverage, uniformity, ...)",
+        description=(
+            "Compute per subset: information coverage with the spec's [llm.judge] model "
+            "(ETHIC's protocol, on a seeded sample of --ic-samples samples), and once "
+            "reference summaries exist: uniformity, compression ratios, extractive fragment "
+            "coverage and density, novel n-gram shares and redundancy; plus the build's "
+            "length tables and annotation figures. Writes WORK/stats/stats.json, stats.md "
+            "and samples.jsonl. A rerun with unchanged inputs does nothing; judge calls are "
+            "cached in WORK/cache/llm.sqlite."
+        ),
+    )
+    stats.add_argument("spec", type=Path, help="spec TOML file")
+    stats.add_argument(
+        "--work", type=Path, default=None, help="work directory (default ./lw-work/<spec name>)"
+    )
+    stats.add_argument(
+        "--ic-samples",
+        type=int,
+        default=DEFAULT_IC_SAMPLES,
+        metavar="N",
+        help=f"samples per subset judged for information coverage (default {DEFAULT_IC_SAMPLES})",
+    )
+    stats.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    stats.add_argument("--force", action="store_true", help="recompute even when up to date")
+    stats.set_defaults(handler=_stats)
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from lengthwise.builders.workdir import default_work_dir
+    from lengthwise.releases.stats.judge_client import OpenJudge
+    from lengthwise.releases.stats.report import JudgeSetup, run_stats
+
+    spec = load_spec(args.spec)
+    work_dir = args.work or default_work_dir(spec)
+    started = time.perf_counter()
+    with OpenJudge(spec, work_dir) as judge:
+        setup = (
+            JudgeSetup(judge.client, request_options=judge.request_options(spec))
+            if judge.client is not None
+            else JudgeSetup(unavailable_reason=judge.reason or "")
+        )
+        result = run_stats(
+            spec,
+            work_dir,
+            judge=setup,
+            ic_samples=args.ic_samples,
+            workers=args.workers,
+            force=args.force,
+        )
+    for name, subset in result.report["subsets"].items():
+        ic = subset["information_coverage"]
+        ic_text = (
+            f"IC {ic['mean']:.3f}"
+            if ic.get("computed") and ic.get("mean") is not None
+            else "IC not computed"
+            if not ic.get("computed")
+            else "IC: no parseable verdict"
+        )
+        summaries = subset["summaries"]
+        summary_text = (
+            f"{summaries['n']} summaries"
+            if summaries.get("status") == "present"
+            else "summaries absent"
+        )
+        print(f"  {name}: {subset['n']} samples, {ic_text}, {summary_text}")
+    state = "up to date, nothing to do" if result.up_to_date else "computed"
+    print(f"{spec.name}: statistics {state} in {time.perf_counter() - started:.1f} s")
+    print(f"report: {result.paths.markdown}")
+    return 0

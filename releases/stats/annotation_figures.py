@@ -1,0 +1,43 @@
+"""Annotation figures per subset, read from the annotated samples' columns.
+
+`lengthwise annotate` (finalise) writes per sample: `agreement` (mean ROUGE-L F1 of the
+chosen summary against the other annotators'), `copied_share` (share of the summary's
+4-grams found in the LLM drafts: 1 - copied_share is how much annotators rewrote),
+`summary_source` and `annotation_count`. Before annotation none of these columns
+exist and the figures are reported as absent, never as zero.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from lengthwise.releases.stats.summary_stats import describe
+
+ABSENT = {"status": "absent", "reason": "no annotation metadata yet (annotation pending)"}
+
+
+def _numbers(rows: Sequence[dict[str, Any]], column: str) -> list[float]:
+    return [
+        float(r[column])
+        for r in rows
+        if isinstance(r.get(column), int | float) and not isinstance(r.get(column), bool)
+    ]
+
+
+def annotation_figures(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Agreement, rewrite shares and summary sources over `rows`, or ABSENT."""
+    columns = {"agreement", "copied_share", "summary_source", "annotation_count"}
+    if not rows or not any(column in row for row in rows for column in columns):
+        return dict(ABSENT)
+    copied = _numbers(rows, "copied_share")
+    sources = Counter(str(r["summary_source"]) for r in rows if r.get("summary_source"))
+    return {
+        "status": "present",
+        "agreement_rouge_l": describe(_numbers(rows, "agreement")),
+        "copied_share": describe(copied),
+        "rewritten_share": describe([1.0 - c for c in copied]),
+        "annotations_per_sample": describe(_numbers(rows, "annotation_count")),
+        "summary_sources": dict(sorted(sources.items())),
+    }

@@ -1,0 +1,138 @@
+"""All summary-based statistics of one (source, summary) pair, and of many in parallel.
+
+Each text is segmented once and the source indexed once; every statistic reads those.
+Pairs are spread over worker processes grouped by book, so that lines shared by
+overlapping samples of one book hit the same worker's segmentation cache.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import statistics
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from lengthwise.releases.stats.compression import ratio
+from lengthwise.releases.stats.fragments import coverage_density, greedy_fragments
+from lengthwise.releases.stats.ngrams import novel_ngram_shares_tokens
+from lengthwise.releases.stats.redundancy import redundancy_of_sentences
+from lengthwise.releases.stats.token_index import TokenIndex
+from lengthwise.releases.stats.uniformity import uniformity_tokens
+from lengthwise.text import rouge_tokens, segmenter_name, sentences, words
+from lengthwise.tokenizers import process_context
+
+# The figures reported per subset, in report order.
+METRICS = (
+    "uniformity",
+    "compression_tokens",
+    "compression_sentences",
+    "coverage",
+    "density",
+    "novel_1gram",
+    "novel_2gram",
+    "novel_3gram",
+    "novel_4gram",
+    "redundancy",
+)
+
+
+@dataclass(frozen=True)
+class PairInput:
+    id: str
+    group: str  # samples of one group (book) go to the same worker
+    lang: str
+    source: str
+    summary: str
+
+
+def pair_statistics(source: str, summary: str, lang: str) -> dict[str, Any]:
+    """Every summary statistic of one pair; {"error": reason} when the summary has no words."""
+    summary_words = words(summary, lang)
+    summary_sentences = sentences(summary, lang)
+    if not summary_words or not summary_sentences:
+        return {"error": "summary has no words"}
+    source_words = words(source, lang)
+    index = TokenIndex(source_words)
+    coverage, density = coverage_density(greedy_fragments(summary_words, index), len(summary_words))
+    novel = novel_ngram_shares_tokens(summary_words, index, 4)
+    source_sentence_count = len(sentences(source, lang))
+    return {
+        "source_words": len(source_words),
+        "summary_words": len(summary_words),
+        "source_sentences": source_sentence_count,
+        "summary_sentences": len(summary_sentences),
+        "uniformity": uniformity_tokens(source_words, summary_words, index=index),
+        "compression_tokens": ratio(len(source_words), len(summary_words), "words"),
+        "compression_sentences": ratio(source_sentence_count, len(summary_sentences), "sentences"),
+        "coverage": coverage,
+        "density": density,
+        **{f"novel_{n}gram": novel[n] for n in range(1, 5)},
+        "redundancy": redundancy_of_sentences(
+            [rouge_tokens(s, lang, segmenter="auto") for s in summary_sentences]
+        ),
+    }
+
+
+def _run_group(pairs: Sequence[PairInput]) -> list[tuple[str, dict[str, Any]]]:
+    return [(p.id, pair_statistics(p.source, p.summary, p.lang)) for p in pairs]
+
+
+def _balanced_groups(pairs: Sequence[PairInput], parts: int) -> list[list[PairInput]]:
+    """Whole groups assigned to `parts` bins, largest first, by total source length."""
+    by_group: dict[str, list[PairInput]] = defaultdict(list)
+    for pair in pairs:
+        by_group[pair.group].append(pair)
+    bins: list[list[PairInput]] = [[] for _ in range(parts)]
+    loads = [0] * parts
+    for members in sorted(by_group.values(), key=lambda m: -sum(len(p.source) for p in m)):
+        target = loads.index(min(loads))
+        bins[target] += members
+        loads[target] += sum(len(p.source) for p in members)
+    return [b for b in bins if b]
+
+
+def compute_pairs(
+    pairs: Sequence[PairInput], workers: int | None = None
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(id, statistics) for every pair; in worker processes when there is enough work."""
+    workers = workers or os.cpu_count() or 1
+    if workers <= 1 or len(pairs) < 4:
+        yield from _run_group(pairs)
+        return
+    # Load the segmenter before forking so that workers inherit it instead of loading
+    # the dictionary once each.
+    if any(p.lang == "zh" for p in pairs):
+        segmenter_name()
+        words("预热", "zh")
+    # Several bins per worker keep both busy when one book is much longer than the rest.
+    groups = _balanced_groups(pairs, workers * 4)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=process_context()) as pool:
+        for results in pool.map(_run_group, groups):
+            yield from results
+
+
+def describe(values: Sequence[float]) -> dict[str, Any]:
+    """n, mean, median, min, max of the finite values (None fields when there are none)."""
+    finite = [v for v in values if v is not None and math.isfinite(v)]
+    if not finite:
+        return {"n": 0, "mean": None, "median": None, "min": None, "max": None}
+    return {
+        "n": len(finite),
+        "mean": statistics.fmean(finite),
+        "median": statistics.median(finite),
+        "min": min(finite),
+        "max": max(finite),
+    }
+
+
+def aggregate(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Per-metric descriptions over the pairs that have statistics."""
+    good = [r for r in rows if "error" not in r]
+    return {
+        metric: describe([r[metric] for r in good if r.get(metric) is not None])
+        for metric in METRICS
+    }
