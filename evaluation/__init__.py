@@ -1,1 +1,5 @@
-"""Prompts, model backends, runs, metrics, analyses, reports (not built yet)."""
+"""The bundled evaluator: prompts, planning, model backends, resumable runs, metrics, reports.
+
+`lengthwise eval` (runner.run_eval) and `lengthwise report` (report.write_report);
+`metrics.rouge_l` is the per-sample score.
+"""

@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "lengthwise.annotation.annotate_commands",
     "lengthwise.releases.release_commands",
     "lengthwise.releases.commands",
+    "lengthwise.evaluation.commands",
 )
 
 

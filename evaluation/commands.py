@@ -1,0 +1,207 @@
+"""`lengthwise eval` (run a model on a release) and `lengthwise report` (compare runs)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from lengthwise.evaluation.backends import (
+    BACKENDS,
+    EngineSettings,
+    parse_json_option,
+    yarn_rope_scaling,
+)
+from lengthwise.evaluation.planning import POLICIES, parse_max_new_tokens
+
+
+def _names(text: str) -> list[str]:
+    names = [part.strip() for part in text.split(",") if part.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("expected a comma-separated list, e.g. L,XL")
+    return names
+
+
+def register(subparsers: Any) -> None:
+    evaluate = subparsers.add_parser(
+        "eval",
+        help="evaluate a model on a release (resumable; results.json + generations.jsonl)",
+        description=(
+            "Count every prompt with the model's tokenizer, resolve the length policy, then "
+            "generate (greedy by default), score with ROUGE-L (zh: CNNSum's jieba + rouge "
+            "scorer; en: rouge-score rougeL) and write OUT/results.json, OUT/generations.jsonl "
+            "and a report. Rerunning the same command resumes where it stopped."
+        ),
+    )
+    evaluate.add_argument("--release", required=True, help="release folder, or ORG/NAME@REVISION")
+    evaluate.add_argument("--subsets", type=_names, default=None, help="e.g. L,XL (default: all)")
+    evaluate.add_argument("--model", required=True, help="model folder, or the served model name")
+    evaluate.add_argument("--backend", required=True, choices=BACKENDS)
+    evaluate.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint (openai)")
+    evaluate.add_argument("--api-key-env", default=None, help="env variable holding the API key")
+    evaluate.add_argument("--revision", default=None, help="model revision (recorded and keyed)")
+    evaluate.add_argument("--prompts", type=_names, default=["IB", "IE"], help="default IB,IE")
+    evaluate.add_argument(
+        "--prompt-file",
+        type=Path,
+        default=None,
+        help='JSON {id: "template with {}"} or {id: {"zh": ..., "en": ...}}; CNNSum prompts.json '
+        "works as is",
+    )
+    evaluate.add_argument("--chat-template", choices=("on", "off"), default="on")
+    evaluate.add_argument(
+        "--tokenizer",
+        default=None,
+        help="counting tokenizer: registry id (qwen2.5, tiktoken:o200k_base, hf:PATH) or a model "
+        "folder (default: the model folder)",
+    )
+    evaluate.add_argument("--context-window", type=int, default=None, help="default: model config")
+    evaluate.add_argument("--policy", choices=POLICIES, default="truncate-middle")
+    evaluate.add_argument(
+        "--max-new-tokens-per-subset",
+        default=None,
+        help="e.g. L=400,XL=400,2XL=500 (defaults: 400 for L/XL, 500 for 2XL/3XL, else 400)",
+    )
+    evaluate.add_argument(
+        "--max-new-tokens", type=int, default=None, help="for subsets not listed above"
+    )
+    evaluate.add_argument("--temperature", type=float, default=0.0, help="0 = greedy (default)")
+    evaluate.add_argument("--top-p", type=float, default=1.0)
+    evaluate.add_argument("--seed", type=int, default=0)
+    evaluate.add_argument("--limit", type=int, default=None, help="first N samples per subset")
+    evaluate.add_argument("--metric", default="rouge-l")
+    evaluate.add_argument("--bootstrap-resamples", type=int, default=1000)
+    evaluate.add_argument("--bootstrap-seed", type=int, default=0)
+    evaluate.add_argument("--concurrency", type=int, default=4, help="requests in flight (APIs)")
+    evaluate.add_argument("--timeout", type=float, default=600.0, help="seconds per request")
+    evaluate.add_argument("--device", default="auto", help="transformers: cpu, cuda, auto")
+    evaluate.add_argument("--cache", type=Path, default=None, help="request cache file")
+    evaluate.add_argument("--download-dir", type=Path, default=None, help="for ORG/NAME@REV")
+    evaluate.add_argument("--out", type=Path, default=None, help="run folder (default lw-eval/..)")
+    evaluate.add_argument("--overwrite", action="store_true", help="discard a different run in OUT")
+    evaluate.add_argument("--no-report", action="store_true", help="skip report.md and plots")
+    vllm = evaluate.add_argument_group("vLLM (vllm, vllm-server)")
+    vllm.add_argument("--max-model-len", type=int, default=None, help="default: the plan's need")
+    vllm.add_argument("--tensor-parallel-size", type=int, default=1)
+    vllm.add_argument("--gpu-memory-utilization", type=float, default=0.9)
+    vllm.add_argument(
+        "--prefix-caching", choices=("on", "off"), default="on", help="vLLM prefix caching"
+    )
+    vllm.add_argument("--dtype", default="auto")
+    vllm.add_argument("--enforce-eager", action="store_true")
+    vllm.add_argument("--rope-scaling", default=None, help='JSON, e.g. {"rope_type": "yarn", ...}')
+    vllm.add_argument("--yarn-factor", type=float, default=None, help="shorthand for YaRN scaling")
+    vllm.add_argument(
+        "--original-max-position-embeddings",
+        type=int,
+        default=None,
+        help="YaRN: the model's trained window (default: 32768)",
+    )
+    vllm.add_argument("--rope-theta", type=float, default=None)
+    vllm.add_argument("--hf-overrides", default=None, help="JSON passed to vLLM as hf_overrides")
+    vllm.add_argument("--vllm-python", default=None, help="python of the venv holding vLLM")
+    vllm.add_argument("--server-port", type=int, default=None)
+    evaluate.set_defaults(handler=_eval)
+
+    report = subparsers.add_parser(
+        "report",
+        help="compare evaluation runs side by side (markdown + PNG plots)",
+        description=(
+            "Read RUN_DIR/results.json (and generations.jsonl) of each run and write "
+            "report.md, scores_by_length.png and outcome_shares.png."
+        ),
+    )
+    report.add_argument("runs", nargs="+", type=Path, metavar="RUN_DIR")
+    report.add_argument("--out", type=Path, default=Path("lw-eval-report"))
+    report.add_argument("--title", default=None)
+    report.set_defaults(handler=_report)
+
+
+def engine_from_args(args: argparse.Namespace) -> EngineSettings:
+    rope = parse_json_option(args.rope_scaling, "--rope-scaling")
+    if args.yarn_factor is not None:
+        if rope is not None:
+            raise ValueError("give either --rope-scaling or --yarn-factor, not both")
+        rope = yarn_rope_scaling(args.yarn_factor, args.original_max_position_embeddings or 32768)
+    return EngineSettings(
+        backend=args.backend,
+        model=args.model,
+        chat_template=args.chat_template == "on",
+        revision=args.revision,
+        base_url=args.base_url,
+        api_key_env=args.api_key_env,
+        concurrency=args.concurrency,
+        timeout_seconds=args.timeout,
+        device=args.device,
+        max_model_len=args.max_model_len,
+        tensor_parallel_size=args.tensor_parallel_size,
+        enable_prefix_caching=args.prefix_caching == "on",
+        gpu_memory_utilization=args.gpu_memory_utilization,
+        dtype=args.dtype,
+        enforce_eager=args.enforce_eager,
+        rope_scaling=rope,
+        rope_theta=args.rope_theta,
+        hf_overrides=parse_json_option(args.hf_overrides, "--hf-overrides"),
+        vllm_python=args.vllm_python,
+        server_port=args.server_port,
+    )
+
+
+def _default_out(args: argparse.Namespace) -> Path:
+    model = Path(args.model).name or "model"
+    release = Path(args.release.replace("@", "-")).name
+    return Path("lw-eval") / f"{model}-{args.backend}-{release}"
+
+
+def _eval(args: argparse.Namespace) -> int:
+    from lengthwise.evaluation.runner import EvalConfig, run_eval
+
+    engine = engine_from_args(args)
+    config = EvalConfig(
+        release=args.release,
+        model=args.model,
+        backend=args.backend,
+        out=args.out or _default_out(args),
+        subsets=args.subsets,
+        prompts=args.prompts,
+        prompt_file=args.prompt_file,
+        chat_template=engine.chat_template,
+        tokenizer=args.tokenizer,
+        context_window=args.context_window,
+        policy=args.policy,
+        max_new_tokens=parse_max_new_tokens(args.max_new_tokens_per_subset),
+        default_max_new_tokens=args.max_new_tokens,
+        temperature=args.temperature,
+        top_p=args.top_p,
+        seed=args.seed,
+        metric=args.metric,
+        limit=args.limit,
+        bootstrap_resamples=args.bootstrap_resamples,
+        bootstrap_seed=args.bootstrap_seed,
+        cache_path=args.cache,
+        download_dir=args.download_dir,
+        overwrite=args.overwrite,
+        write_report=not args.no_report,
+        engine=engine,
+    )
+    run = run_eval(config)
+    results = run.results
+    print(f"generated {run.generated}, reused {run.reused} finished pairs")
+    for subset in results["subset_order"]:
+        for prompt, entry in results["results"].get(subset, {}).items():
+            mean = entry["mean"]
+            shown = "–" if mean is None else f"{mean:.2f}"
+            outcomes = ", ".join(f"{k} {v}" for k, v in entry["outcomes"].items())
+            print(f"  {subset} {prompt}: ROUGE-L {shown} (n={entry['n']}; {outcomes})")
+    if not results["complete"]:
+        print("  INCOMPLETE: some pairs are missing or ended in error; rerun to resume")
+    print(run.out)
+    return 0 if results["complete"] else 1
+
+
+def _report(args: argparse.Namespace) -> int:
+    from lengthwise.evaluation.report import write_report
+
+    path = write_report(args.runs, args.out, title=args.title)
+    print(path)
+    return 0

@@ -1,0 +1,370 @@
+"""Markdown report and PNG plots for one run or several side by side.
+
+`write_report(run_dirs, out)` reads each run's results.json (and generations.jsonl for
+paired per-sample comparisons) and writes ``report.md``, ``scores_by_length.png``
+(mean score vs subset length, one line per run and prompt, with bootstrap intervals) and
+``outcome_shares.png`` (share of each outcome per run, prompt and subset).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from lengthwise.evaluation.outcomes import OUTCOMES
+from lengthwise.evaluation.results import sample_scores
+from lengthwise.evaluation.scoring import paired_comparison
+from lengthwise.evaluation.store import GENERATIONS, GenerationStore
+from lengthwise.storage import atomic_write_text, read_json
+
+REPORT_FILE: Final = "report.md"
+SCORES_PLOT: Final = "scores_by_length.png"
+OUTCOMES_PLOT: Final = "outcome_shares.png"
+_OUTCOME_COLOURS: Final = {
+    "ok": "#4c9a2a",
+    "empty": "#bdbdbd",
+    "degenerate": "#e6a100",
+    "copied_context": "#8e6fbf",
+    "instruction_repeated": "#3d85c6",
+    "blocked": "#000000",
+    "over_length": "#b85450",
+    "error": "#ff0000",
+    "skipped": "#f4cccc",
+}
+
+
+@dataclass
+class RunView:
+    folder: Path
+    label: str
+    results: dict[str, Any]
+    scores: dict[tuple[str, str], dict[str, float]]  # (subset, prompt) -> sample -> x100
+
+    @property
+    def prompts(self) -> list[str]:
+        found: dict[str, None] = {}
+        for by_prompt in self.results["results"].values():
+            found.update(dict.fromkeys(by_prompt))
+        return list(found)
+
+
+def load_run(folder: Path) -> RunView:
+    path = folder / "results.json"
+    if not path.is_file():
+        raise FileNotFoundError(f"{path}: no results; is {folder} a `lengthwise eval` run folder?")
+    results = read_json(path)
+    if not isinstance(results, dict) or "results" not in results:
+        raise ValueError(f"{path}: not a lengthwise results file")
+    lines = GenerationStore(folder / GENERATIONS).read()
+    model = results.get("model", {})
+    label = f"{Path(str(model.get('name', folder.name))).name} ({model.get('backend', '?')})"
+    return RunView(folder, label, results, sample_scores(lines))
+
+
+def _unique_labels(runs: list[RunView]) -> None:
+    labels = [r.label for r in runs]
+    for run in runs:
+        if labels.count(run.label) > 1:
+            run.label = f"{run.label} [{run.folder.name}]"
+
+
+def _fmt(value: float | None, digits: int = 2) -> str:
+    if value is None:
+        return "–"
+    text = f"{value:.{digits}f}"
+    return text[1:] if text.startswith("-") and float(text) == 0 else text  # no "-0.00"
+
+
+def _cell(entry: dict[str, Any] | None) -> str:
+    if not entry:
+        return "–"
+    ci = entry.get("ci")
+    interval = f" [{_fmt(ci[0])}, {_fmt(ci[1])}]" if ci else ""
+    return f"{_fmt(entry.get('mean'))}{interval} (n={entry.get('n', 0)})"
+
+
+def _subset_order(runs: list[RunView]) -> list[str]:
+    targets: dict[str, int] = {}
+    for run in runs:
+        targets.update(run.results.get("subset_targets", {}))
+    for run in runs:
+        for subset in run.results.get("subset_order", []):
+            targets.setdefault(subset, 0)
+    return sorted(targets, key=lambda s: (targets[s], s))
+
+
+def _runs_table(runs: list[RunView]) -> list[str]:
+    rows = [
+        "| run | model | backend | chat template | release | policy | window | complete |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for run in runs:
+        r = run.results
+        release = r.get("release", {})
+        where = release.get("repo_id") or release.get("path", "")
+        if release.get("revision"):
+            where += f"@{release['revision']}"
+        rows.append(
+            f"| {run.label} | `{r['model']['name']}` | {r['model']['backend']} | "
+            f"{r['model'].get('chat_template')} | {where} v{release.get('version', '?')} "
+            f"(manifest {str(release.get('manifest_sha256', ''))[:12]}) | {r['plan']['policy']} | "
+            f"{r['plan']['context_window'] or 'unknown'} | {'yes' if r.get('complete') else 'NO'} |"
+        )
+    return rows
+
+
+def _score_tables(runs: list[RunView], subsets: list[str]) -> list[str]:
+    lines: list[str] = []
+    prompts = list(dict.fromkeys(p for run in runs for p in run.prompts))
+    for prompt in prompts:
+        lines += [
+            "",
+            f"### Prompt {prompt}: mean ROUGE-L x100 [95% bootstrap CI] (n)",
+            "",
+            "| subset | " + " | ".join(r.label for r in runs) + " |",
+            "|---|" + "---|" * len(runs),
+        ]
+        for subset in subsets:
+            cells = [_cell(r.results["results"].get(subset, {}).get(prompt)) for r in runs]
+            lines.append(f"| {subset} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def _prompt_position(runs: list[RunView]) -> list[str]:
+    lines = [
+        "",
+        "## Prompt position (IB vs IE)",
+        "",
+        "MSD = mean over subsets of (mean IB - mean IE)^2 (x100 scale). Paired: IE minus IB "
+        "on the same samples, bootstrap CI, wins/losses/ties, exact sign test.",
+        "",
+    ]
+    found = False
+    for run in runs:
+        ib_ie = run.results.get("analysis", {}).get("ib_ie")
+        if not ib_ie:
+            continue
+        found = True
+        squared = ", ".join(f"{s}: {_fmt(v)}" for s, v in ib_ie["squared_differences"].items())
+        lines.append(f"- **{run.label}**: MSD {_fmt(ib_ie['msd'])} (per subset: {squared})")
+        for subset, paired in run.results["analysis"].get("paired_ie_minus_ib", {}).items():
+            if paired:
+                ci = paired["ci"] or [None, None]
+                lines.append(
+                    f"  - {subset}: IE-IB {_fmt(paired['mean_difference'])} "
+                    f"[{_fmt(ci[0])}, {_fmt(ci[1])}], {paired['wins']}/{paired['losses']}/"
+                    f"{paired['ties']} (p={_fmt(paired['sign_test_p'], 3)}, n={paired['n']})"
+                )
+    if not found:
+        lines.append("No run scored both IB and IE.")
+    return lines
+
+
+def _length_drops(runs: list[RunView]) -> list[str]:
+    lines = ["", "## Drop from the shortest to the longest subset", ""]
+    for run in runs:
+        for prompt, drop in run.results.get("analysis", {}).get("length_drop", {}).items():
+            if drop:
+                relative = drop["relative_drop"]
+                share = f" ({relative:.1%})" if relative is not None else ""
+                lines.append(
+                    f"- {run.label}, {prompt}: {drop['from']} {_fmt(drop['from_mean'])} -> "
+                    f"{drop['to']} {_fmt(drop['to_mean'])}: drop {_fmt(drop['drop'])}{share}"
+                )
+    if len(lines) == 3:
+        lines.append("Fewer than two scored subsets.")
+    return lines
+
+
+def _outcome_table(runs: list[RunView], subsets: list[str]) -> list[str]:
+    lines = [
+        "",
+        "## Outcomes (counted, never hidden)",
+        "",
+        "| run | subset | prompt | " + " | ".join(OUTCOMES) + " | missing |",
+        "|---|---|---|" + "---|" * (len(OUTCOMES) + 1),
+    ]
+    for run in runs:
+        for subset in subsets:
+            for prompt, entry in run.results["results"].get(subset, {}).items():
+                counts = [str(entry["outcomes"].get(o, 0)) for o in OUTCOMES]
+                lines.append(
+                    f"| {run.label} | {subset} | {prompt} | "
+                    + " | ".join(counts)
+                    + f" | {entry.get('missing', 0)} |"
+                )
+    return lines
+
+
+def _plan_table(runs: list[RunView]) -> list[str]:
+    lines = [
+        "",
+        "## Plan (before generation)",
+        "",
+        "| run | subset | prompt | planned | kept | truncated | extrapolated | skipped | "
+        "tokens cut | max prompt tokens | max new tokens |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for run in runs:
+        for subset, by_prompt in run.results["plan"]["subsets"].items():
+            for prompt, group in by_prompt.items():
+                actions = group["actions"]
+                lines.append(
+                    f"| {run.label} | {subset} | {prompt} | {group['planned']} | "
+                    f"{actions.get('keep', 0)} | {actions.get('truncated', 0)} | "
+                    f"{actions.get('extrapolated', 0)} | {actions.get('skipped', 0)} | "
+                    f"{group['tokens_cut']} | {group['max_prompt_tokens']} | "
+                    f"{group['max_new_tokens']} |"
+                )
+    return lines
+
+
+def _between_runs(runs: list[RunView], subsets: list[str]) -> list[str]:
+    if len(runs) < 2:
+        return []
+    base = runs[0]
+    lines = [
+        "",
+        f"## Paired per-sample comparison with {base.label}",
+        "",
+        "Other run minus the first, on the samples both scored.",
+        "",
+        "| run | subset | prompt | n | mean diff [95% CI] | wins/losses/ties | sign test p |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    base_release = base.results.get("release", {}).get("manifest_sha256")
+    for run in runs[1:]:
+        if run.results.get("release", {}).get("manifest_sha256") != base_release:
+            lines.append(f"| {run.label} | – | – | – | different release: not paired | – | – |")
+            continue
+        for subset in subsets:
+            for prompt in run.prompts:
+                paired = paired_comparison(
+                    base.scores.get((subset, prompt), {}), run.scores.get((subset, prompt), {})
+                )
+                if paired is None:
+                    continue
+                ci = paired.ci or (None, None)
+                lines.append(
+                    f"| {run.label} | {subset} | {prompt} | {paired.n} | "
+                    f"{_fmt(paired.mean_difference)} [{_fmt(ci[0])}, {_fmt(ci[1])}] | "
+                    f"{paired.wins}/{paired.losses}/{paired.ties} | "
+                    f"{_fmt(paired.sign_test_p, 3)} |"
+                )
+    return lines
+
+
+def plot_scores(runs: list[RunView], subsets: list[str], path: Path) -> None:
+    """Mean score vs subset target length, a line per (run, prompt), with CI bars."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    targets: dict[str, int] = {}
+    for run in runs:
+        targets.update(run.results.get("subset_targets", {}))
+    positions = {s: i for i, s in enumerate(subsets)}
+    figure, axes = plt.subplots(figsize=(7, 4.5))
+    for run in runs:
+        for prompt in run.prompts:
+            xs, ys, low, high = [], [], [], []
+            for subset in subsets:
+                entry = run.results["results"].get(subset, {}).get(prompt)
+                if not entry or entry.get("mean") is None:
+                    continue
+                xs.append(positions[subset])
+                ys.append(entry["mean"])
+                ci = entry.get("ci") or [entry["mean"], entry["mean"]]
+                low.append(entry["mean"] - ci[0])
+                high.append(ci[1] - entry["mean"])
+            if xs:
+                axes.errorbar(
+                    xs, ys, yerr=[low, high], marker="o", capsize=3, label=f"{run.label} {prompt}"
+                )
+    axes.set_xticks(range(len(subsets)))
+    axes.set_xticklabels([f"{s}\n{targets.get(s, '')}" for s in subsets])
+    axes.set_xlabel("subset (target tokens)")
+    axes.set_ylabel("ROUGE-L x100")
+    axes.set_title("Score vs context length")
+    axes.grid(alpha=0.3)
+    if axes.get_legend_handles_labels()[0]:
+        axes.legend(fontsize=8)
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+
+
+def plot_outcomes(runs: list[RunView], subsets: list[str], path: Path) -> None:
+    """Stacked bars of outcome shares per (run, prompt, subset)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    bars: list[tuple[str, dict[str, int]]] = []
+    for run in runs:
+        for prompt in run.prompts:
+            for subset in subsets:
+                entry = run.results["results"].get(subset, {}).get(prompt)
+                if entry:
+                    bars.append((f"{run.label} {prompt} {subset}", entry["outcomes"]))
+    figure, axes = plt.subplots(figsize=(9, 1.4 + 0.35 * max(len(bars), 1)))
+    for row, (_, counts) in enumerate(bars):
+        total = sum(counts.values()) or 1
+        left = 0.0
+        for outcome in OUTCOMES:
+            share = counts.get(outcome, 0) / total
+            if share:
+                axes.barh(row, share, left=left, color=_OUTCOME_COLOURS[outcome], label=outcome)
+                left += share
+    axes.set_yticks(range(len(bars)))
+    axes.set_yticklabels([name for name, _ in bars], fontsize=8)
+    axes.invert_yaxis()
+    axes.set_xlim(0, 1)
+    axes.set_xlabel("share of (sample, prompt) pairs")
+    handles, labels = axes.get_legend_handles_labels()
+    unique = dict(zip(labels, handles, strict=True))
+    if unique:
+        axes.legend(
+            unique.values(), unique.keys(), fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1)
+        )
+    axes.set_title("Outcomes")
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+
+
+def write_report(run_dirs: Sequence[Path], out: Path, *, title: str | None = None) -> Path:
+    """report.md and the two PNGs in `out`; returns the markdown path."""
+    if not run_dirs:
+        raise ValueError("no run folders given")
+    runs = [load_run(Path(folder)) for folder in run_dirs]
+    _unique_labels(runs)
+    subsets = _subset_order(runs)
+    out.mkdir(parents=True, exist_ok=True)
+    plot_scores(runs, subsets, out / SCORES_PLOT)
+    plot_outcomes(runs, subsets, out / OUTCOMES_PLOT)
+    lines = [
+        f"# {title or 'lengthwise evaluation report'}",
+        "",
+        *_runs_table(runs),
+        "",
+        "## Scores",
+        "",
+        f"![score vs subset length]({SCORES_PLOT})",
+        *_score_tables(runs, subsets),
+        *_prompt_position(runs),
+        *_length_drops(runs),
+        *_between_runs(runs, subsets),
+        *_outcome_table(runs, subsets),
+        "",
+        f"![outcome shares]({OUTCOMES_PLOT})",
+        *_plan_table(runs),
+        "",
+    ]
+    path = out / REPORT_FILE
+    atomic_write_text(path, "\n".join(lines))
+    return path

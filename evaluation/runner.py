@@ -1,0 +1,462 @@
+"""One evaluation run: release -> plan -> generate (resumable) -> score -> results.json.
+
+The run folder holds:
+- ``run.json``: the run's settings and fingerprint; a different configuration pointed at
+  the same folder is refused (pass ``overwrite`` to start over);
+- ``generations.jsonl``: one line per (sample, prompt), appended as each finishes;
+- ``request-cache.sqlite``: the LLM request cache (unless another path is given);
+- ``results.json`` and the report, written at the end (and rewritten on resume).
+
+Resuming: (sample, prompt) pairs whose line exists for the same request key are not sent
+again; answers that reached the request cache but not the file are served from it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from lengthwise import __version__
+from lengthwise.evaluation.backends import (
+    CachedClient,
+    EngineSettings,
+    local_model_revision,
+    make_eval_client,
+    role_config,
+)
+from lengthwise.evaluation.counting import is_model_folder, make_counter, model_context_window
+from lengthwise.evaluation.metrics import Metric, get_metric, rouge_l_describe
+from lengthwise.evaluation.outcomes import classify, thresholds
+from lengthwise.evaluation.planning import (
+    Plan,
+    PlannedItem,
+    Policy,
+    make_plan,
+    max_new_tokens_for,
+)
+from lengthwise.evaluation.prompts import PromptTemplate, select_prompts
+from lengthwise.evaluation.results import summarise
+from lengthwise.evaluation.samples import ReleaseData, load_release
+from lengthwise.evaluation.store import GENERATIONS, GenerationStore
+from lengthwise.llm.accounting import UsageLedger
+from lengthwise.llm.cache import RequestCache, request_key
+from lengthwise.llm.types import ChatRequest, ChatResult, LLMClient, Message
+from lengthwise.spec import LLMRoleConfig
+from lengthwise.storage import atomic_write_json, canonical_hash, read_json
+
+log = logging.getLogger(__name__)
+
+PROTOCOL_VERSION: Final = "lengthwise-eval/1"
+RUN_FILE: Final = "run.json"
+RESULTS_FILE: Final = "results.json"
+CACHE_FILE: Final = "request-cache.sqlite"
+
+
+@dataclass
+class EvalConfig:
+    release: str
+    model: str
+    backend: str
+    out: Path
+    subsets: list[str] | None = None
+    prompts: list[str] = field(default_factory=lambda: ["IB", "IE"])
+    prompt_file: Path | None = None
+    chat_template: bool = True
+    tokenizer: str | None = None
+    context_window: int | None = None
+    policy: Policy = "truncate-middle"
+    max_new_tokens: dict[str, int] = field(default_factory=dict)
+    default_max_new_tokens: int | None = None
+    temperature: float = 0.0
+    top_p: float = 1.0
+    seed: int = 0
+    metric: str = "rouge-l"
+    limit: int | None = None
+    bootstrap_resamples: int = 1000
+    bootstrap_seed: int = 0
+    cache_path: Path | None = None  # default: OUT/request-cache.sqlite
+    download_dir: Path | None = None
+    overwrite: bool = False
+    write_report: bool = True
+    engine: EngineSettings | None = None  # default: built from model/backend
+
+    def engine_settings(self) -> EngineSettings:
+        if self.engine is not None:
+            return self.engine
+        return EngineSettings(
+            backend=self.backend,  # type: ignore[arg-type]
+            model=self.model,
+            chat_template=self.chat_template,
+        )
+
+
+@dataclass
+class EvalRun:
+    out: Path
+    results: dict[str, Any]
+    generated: int  # requests answered in this invocation (cache hits included)
+    reused: int  # pairs found finished in generations.jsonl and not sent again
+
+
+Observer = Callable[[dict[str, Any]], None]
+
+
+def _context_window(config: EvalConfig, engine: EngineSettings) -> tuple[int | None, str]:
+    if config.context_window is not None:
+        return config.context_window, "--context-window"
+    if is_model_folder(engine.model):
+        window = model_context_window(Path(engine.model).expanduser())
+        if window is not None:
+            return window, "model config"
+    return None, "unknown (nothing is truncated or skipped)"
+
+
+def _check_languages(release: ReleaseData, metric: Metric) -> None:
+    """Fail before generating when the metric cannot score a language in the release."""
+    languages = {s.language for rows in release.subsets.values() for s in rows}
+    for language in sorted(languages):
+        metric("check", "check", language)  # raises ValueError naming the language
+
+
+def _prompt_version(item: PlannedItem, plan: Plan, engine: EngineSettings) -> str:
+    """Everything besides the messages that makes this answer what it is."""
+    return canonical_hash(
+        {
+            "protocol": PROTOCOL_VERSION,
+            "prompt": item.prompt.version(item.sample.language),
+            "policy": plan.policy,
+            "truncation": item.truncation.to_dict() if item.truncation else None,
+            "engine": engine.answer_settings(),
+        }
+    )[:24]
+
+
+def _request(
+    item: PlannedItem, plan: Plan, engine: EngineSettings, config: EvalConfig
+) -> ChatRequest:
+    return ChatRequest(
+        messages=(Message("user", item.prompt_text),),
+        max_tokens=item.max_new_tokens,
+        temperature=config.temperature,
+        top_p=config.top_p,
+        seed=config.seed,
+        prompt_version=_prompt_version(item, plan, engine),
+        metadata=(("sample", item.sample.id), ("prompt", item.prompt.id)),
+    )
+
+
+def _prefix_cache_order(item: PlannedItem) -> tuple[str, str, int, str, str]:
+    """Same template together, then by book and first chapter: prompts sharing a template
+    header and a context start (nested samples) run close together for prefix caching."""
+    sample = item.sample
+    return (item.prompt.id, sample.book_id, sample.first_chapter, sample.subset, sample.id)
+
+
+def _fingerprint(
+    config: EvalConfig, engine: EngineSettings, release: ReleaseData, plan: Plan, revision: str
+) -> dict[str, Any]:
+    """What makes two invocations the same run (and so resumable into one folder)."""
+    return {
+        "protocol": PROTOCOL_VERSION,
+        "release_manifest_sha256": release.identity["manifest_sha256"],
+        "model": engine.model,
+        "revision": revision,
+        "engine": engine.answer_settings(),
+        "prompts": {p.id: dict(p.texts) for p in _prompts_of(plan)},
+        "policy": plan.policy,
+        "context_window": plan.context_window,
+        "max_new_tokens": plan.max_new_tokens,
+        "decoding": {"temperature": config.temperature, "top_p": config.top_p, "seed": config.seed},
+        "metric": config.metric,
+    }
+
+
+def _prompts_of(plan: Plan) -> list[PromptTemplate]:
+    seen: dict[str, PromptTemplate] = {}
+    for item in plan.items:
+        seen.setdefault(item.prompt.id, item.prompt)
+    return list(seen.values())
+
+
+def _check_run_folder(out: Path, fingerprint: dict[str, Any], overwrite: bool) -> None:
+    run_file = out / RUN_FILE
+    if run_file.is_file():
+        previous = read_json(run_file).get("fingerprint")
+        if previous != fingerprint:
+            if not overwrite:
+                changed = sorted(
+                    k for k in fingerprint if (previous or {}).get(k) != fingerprint[k]
+                )
+                raise ValueError(
+                    f"{out} holds a run with different settings ({', '.join(changed)}); "
+                    "use another --out, or --overwrite to discard it"
+                )
+            GenerationStore(out / GENERATIONS).reset()
+
+
+def _line(
+    item: PlannedItem,
+    key: str,
+    version: str,
+    result: ChatResult | None,
+    metric: Metric,
+) -> dict[str, Any]:
+    sample = item.sample
+    line: dict[str, Any] = {
+        "sample_id": sample.id,
+        "subset": sample.subset,
+        "prompt_id": item.prompt.id,
+        "language": sample.language,
+        "prompt_tokens": item.prompt_tokens,
+        "original_prompt_tokens": item.original_tokens,
+        "max_new_tokens": item.max_new_tokens,
+        "action": item.action,
+        "truncation": item.truncation.to_dict() if item.truncation else None,
+        "request_key": key,
+        "prompt_version": version,
+    }
+    if result is None:  # skipped by the plan
+        line.update(
+            outcome="skipped",
+            flags=[],
+            prediction=None,
+            score=None,
+            usage=None,
+            cached=False,
+            skip_reason=item.skip_reason,
+        )
+        return line
+    check = classify(
+        result.text,
+        result.outcome,
+        context=sample.context,
+        instruction=item.prompt.instruction(sample.language),
+        language=sample.language,
+    )
+    # Failures that are facts about the request score 0; an `error` is retried, not scored.
+    score = (
+        None if check.outcome == "error" else metric(result.text, sample.reference, sample.language)
+    )
+    line.update(
+        outcome=check.outcome,
+        flags=list(check.flags),
+        details=check.details,
+        backend_outcome=result.outcome,
+        prediction=result.text,
+        score=score,
+        usage={
+            "prompt_tokens": result.usage.prompt_tokens,
+            "completion_tokens": result.usage.completion_tokens,
+        },
+        cached=result.cached,
+        latency_seconds=round(result.latency_seconds, 4),
+        error=result.error,
+    )
+    return line
+
+
+def run_eval(config: EvalConfig, *, observer: Observer | None = None) -> EvalRun:
+    """Run (or resume) one evaluation; `observer` sees each generations line once written."""
+    out = config.out
+    out.mkdir(parents=True, exist_ok=True)
+    engine = config.engine_settings()
+    release = load_release(
+        config.release, config.subsets, limit=config.limit, download_dir=config.download_dir
+    )
+    prompts = select_prompts(config.prompts, config.prompt_file)
+    metric = get_metric(config.metric)
+    # A chat endpoint applies its template whatever we ask: count what it will receive.
+    server_template = engine.backend in ("openai", "vllm-server")
+    counter = make_counter(
+        engine.model, config.tokenizer, chat_template=engine.chat_template or server_template
+    )
+    _check_languages(release, metric)
+    window, window_source = _context_window(config, engine)
+    limits = {
+        subset: max_new_tokens_for(subset, config.max_new_tokens, config.default_max_new_tokens)
+        for subset in release.subsets
+    }
+    plan = make_plan(
+        release.subsets,
+        prompts,
+        counter,
+        policy=config.policy,
+        context_window=window,
+        window_source=window_source,
+        max_new_tokens=limits,
+    )
+    local = is_model_folder(engine.model)
+    revision = engine.revision or (
+        local_model_revision(Path(engine.model).expanduser()) if local else ""
+    )
+    engine_limit = engine.max_model_len or max(window or 0, plan.required_model_len())
+    fingerprint = _fingerprint(config, engine, release, plan, revision)
+    _check_run_folder(out, fingerprint, config.overwrite)
+    started = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+    atomic_write_json(
+        out / RUN_FILE,
+        {"fingerprint": fingerprint, "engine": engine.to_dict(), "started": started},
+    )
+
+    llm_config = role_config(
+        _with_revision(engine, revision),
+        # Never let the backend refuse what the plan kept (extrapolate keeps long prompts).
+        context_window=(max(window, plan.required_model_len()) if window else None),
+        max_tokens=max(limits.values(), default=400),
+        temperature=config.temperature,
+        seed=config.seed,
+    )
+    store = GenerationStore(out / GENERATIONS)
+    finished = store.latest()
+    requests = {item.key: _request(item, plan, engine, config) for item in plan.items}
+    keys = {name: request_key(llm_config, request) for name, request in requests.items()}
+    todo: list[PlannedItem] = []
+    reused = 0
+    for item in plan.items:
+        previous = finished.get(item.key)
+        if (
+            previous is not None
+            and previous.get("request_key") == keys[item.key]
+            and previous["outcome"] != "error"
+        ):
+            reused += 1
+            continue
+        if item.action == "skipped":
+            line = _line(item, keys[item.key], requests[item.key].prompt_version, None, metric)
+            store.append(line)
+            if observer is not None:
+                observer(line)
+            continue
+        todo.append(item)
+    todo.sort(key=_prefix_cache_order)
+
+    ledger = UsageLedger()
+    generated = 0
+    cache = RequestCache(config.cache_path or out / CACHE_FILE)
+    try:
+        if todo:
+            log.info(
+                "%d of %d (sample, prompt) pairs to generate (%d already done)",
+                len(todo),
+                len(plan.items),
+                reused,
+            )
+
+            def record(index: int, result: ChatResult) -> None:
+                nonlocal generated
+                item = todo[index]
+                ledger.record("evaluated", llm_config, result)
+                version = requests[item.key].prompt_version
+                line = _line(item, keys[item.key], version, result, metric)
+                store.append(line)
+                generated += 1
+                if generated % progress_every == 0 or generated == len(todo):
+                    log.info("%d/%d answers written to %s", generated, len(todo), store.path)
+                if observer is not None:
+                    observer(line)
+
+            progress_every = max(1, len(todo) // 20)
+            with _open_client(engine, llm_config, cache, engine_limit, config.seed, out) as client:
+                client.complete_many([requests[item.key] for item in todo], on_result=record)
+    finally:
+        cache.close()
+
+    results = summarise(
+        plan=plan,
+        lines=store.latest(),
+        keys=keys,
+        release=release,
+        header=_header(config, engine, revision, counter.id, engine_limit, release),
+        usage=ledger.to_dict(),
+        resamples=config.bootstrap_resamples,
+        seed=config.bootstrap_seed,
+    )
+    atomic_write_json(out / RESULTS_FILE, results)
+    if config.write_report:
+        from lengthwise.evaluation.report import write_report
+
+        write_report([out], out)
+    return EvalRun(out, results, generated, reused)
+
+
+def _with_revision(engine: EngineSettings, revision: str) -> EngineSettings:
+    from dataclasses import replace
+
+    return replace(engine, revision=revision or None)
+
+
+@contextmanager
+def _open_client(
+    engine: EngineSettings,
+    config: LLMRoleConfig,
+    cache: RequestCache,
+    engine_limit: int,
+    seed: int,
+    out: Path,
+) -> Iterator[LLMClient]:
+    """The evaluated client, with a launched vLLM server around it when needed."""
+    if engine.backend == "vllm":
+        from lengthwise.evaluation.vllm_engine import VLLMOfflineClient
+
+        yield VLLMOfflineClient(engine, config, cache, max_model_len=engine_limit, seed=seed)
+        return
+    if engine.backend == "vllm-server":
+        from lengthwise.evaluation.vllm_engine import launched_server
+        from lengthwise.llm.openai_backend import OpenAIClient
+
+        log_path = out / "vllm-server.log"
+        with launched_server(
+            engine, max_model_len=engine_limit, seed=seed, log_path=log_path
+        ) as base_url:
+            served = OpenAIClient(config.model_copy(update={"base_url": base_url}), None)
+            # The port changes per launch: key the cache on the engine settings, not the URL.
+            yield CachedClient(served, config, cache)
+        return
+    yield make_eval_client(engine, config, cache)
+
+
+def _chat_template_note(engine: EngineSettings) -> str:
+    if engine.chat_template:
+        return "on"
+    if engine.backend in ("openai", "vllm-server"):
+        return "off (plain prompt as one user message; the chat endpoint applies its template)"
+    return "off"
+
+
+def _header(
+    config: EvalConfig,
+    engine: EngineSettings,
+    revision: str,
+    counter_id: str,
+    engine_limit: int,
+    release: ReleaseData,
+) -> dict[str, Any]:
+    return {
+        "tool": {"name": "lengthwise", "version": __version__, "protocol": PROTOCOL_VERSION},
+        "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "release": release.identity,
+        "model": {
+            "name": engine.model,
+            "backend": engine.backend,
+            "revision": revision,
+            "base_url": engine.base_url,
+            "tokenizer": counter_id,
+            "chat_template": _chat_template_note(engine),
+            "engine": engine.to_dict()
+            | ({"resolved_max_model_len": engine_limit} if "vllm" in engine.backend else {}),
+        },
+        "decoding": {
+            "temperature": config.temperature,
+            "top_p": config.top_p,
+            "greedy": config.temperature == 0,
+        },
+        "seeds": {"generation": config.seed, "bootstrap": config.bootstrap_seed},
+        "metric": {"name": config.metric, "scale": "x100", "rouge_l": rouge_l_describe()},
+        "outcome_thresholds": thresholds(),
+        "limit_per_subset": config.limit,
+    }

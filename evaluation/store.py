@@ -1,0 +1,76 @@
+"""generations.jsonl: one line per (sample, prompt), appended as each answer finishes.
+
+Each line is written whole and flushed to disk before the next, so a run killed at any
+moment leaves every finished answer on disk; at most the last line can be partial, and
+it is dropped (and rewritten) when the run resumes. A line carries the request key,
+so a resumed run reuses it only for the very same request.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+from lengthwise.storage import atomic_write_text
+
+log = logging.getLogger(__name__)
+
+GENERATIONS = "generations.jsonl"
+LineKey = tuple[str, str, str]  # (subset, sample id, prompt id)
+
+
+def line_key(line: dict[str, Any]) -> LineKey:
+    return (str(line["subset"]), str(line["sample_id"]), str(line["prompt_id"]))
+
+
+class GenerationStore:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+
+    def read(self) -> list[dict[str, Any]]:
+        """Every complete line; a partial last line (a crash mid-write) is dropped from the file."""
+        if not self.path.is_file():
+            return []
+        raw = self.path.read_text(encoding="utf-8")
+        lines: list[dict[str, Any]] = []
+        kept: list[str] = []
+        broken = 0
+        for number, text in enumerate(raw.splitlines(), start=1):
+            if not text.strip():
+                continue
+            try:
+                value = json.loads(text)
+            except json.JSONDecodeError:
+                broken += 1
+                log.warning("%s:%d: unreadable line dropped (interrupted write)", self.path, number)
+                continue
+            if not isinstance(value, dict) or not {"subset", "sample_id", "prompt_id"} <= set(
+                value
+            ):
+                raise ValueError(f"{self.path}:{number}: not a generations line")
+            lines.append(value)
+            kept.append(text)
+        if broken or (raw and not raw.endswith("\n")):
+            atomic_write_text(self.path, "".join(line + "\n" for line in kept))
+        return lines
+
+    def latest(self) -> dict[LineKey, dict[str, Any]]:
+        """The last line written for each (subset, sample, prompt)."""
+        return {line_key(line): line for line in self.read()}
+
+    def append(self, line: dict[str, Any]) -> None:
+        text = json.dumps(line, ensure_ascii=False) + "\n"
+        with self._lock:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self.path.open("a", encoding="utf-8") as handle:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+
+    def reset(self) -> None:
+        self.path.unlink(missing_ok=True)
