@@ -23,6 +23,19 @@ def _names(text: str) -> list[str]:
 
 
 def register(subparsers: Any) -> None:
+    tiny = subparsers.add_parser(
+        "tiny-model",
+        help="write a tiny random-weight chat model for trying the evaluator offline",
+        description=(
+            "Build a tiny random-weight Qwen2 chat model on the real Qwen2.5 vocabulary "
+            "(save_pretrained; no download). It tests plumbing, not quality: its answers "
+            "are nonsense. Needs the `local` extra (torch, transformers)."
+        ),
+    )
+    tiny.add_argument("dir", type=Path, help="output folder (reused if it already holds the model)")
+    tiny.add_argument("--seed", type=int, default=0)
+    tiny.set_defaults(handler=_tiny_model)
+
     evaluate = subparsers.add_parser(
         "eval",
         help="evaluate a model on a release (resumable; results.json + generations.jsonl)",
@@ -204,4 +217,15 @@ def _report(args: argparse.Namespace) -> int:
 
     path = write_report(args.runs, args.out, title=args.title)
     print(path)
+    return 0
+
+
+def _tiny_model(args: argparse.Namespace) -> int:
+    from lengthwise.evaluation.tiny_model import build_tiny_model
+
+    if (args.dir / "config.json").is_file():
+        print(f"reusing {args.dir}")
+    else:
+        build_tiny_model(args.dir, seed=args.seed)
+    print(args.dir)
     return 0

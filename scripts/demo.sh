@@ -19,6 +19,11 @@ echo "== dataset statistics (summary-based figures stay 'absent' until annotatio
 $LW stats "$SPEC" --work "$WORK" || echo "(stats stage not available yet)"
 echo "== release folder (validated with datasets.load_dataset; no human summaries in the demo)"
 RELEASE="$($LW release "$SPEC" --work "$WORK" --version 0.1.0 --allow-unannotated | tail -n 1)"
+echo "== evaluation of a tiny random-weight local model (plumbing, not quality)"
+$LW tiny-model "$OUT/tiny-model"
+# The demo release has no human summaries: the evaluator counts those rows as unscorable.
+$LW eval --release "$RELEASE" --model "$OUT/tiny-model" --backend transformers \
+  --prompts IB,IE --out "$OUT/eval" || echo "(evaluation incomplete; rerun to resume)"
 echo
 echo "== results"
 echo "build report:  $WORK/build_report.md"
@@ -28,3 +33,4 @@ echo "probe report:  $WORK/screening/contamination.md"
 echo "drafts:        $WORK/drafts/samples.jsonl ($WORK/drafts/report.md)"
 echo "statistics:    $WORK/stats/stats.md"
 echo "release:       $RELEASE (dataset card: $RELEASE/README.md)"
+echo "evaluation:    $OUT/eval/results.json, $OUT/eval/report.md"
