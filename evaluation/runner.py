@@ -238,9 +238,12 @@ def _line(
         instruction=item.prompt.instruction(sample.language),
         language=sample.language,
     )
-    # Failures that are facts about the request score 0; an `error` is retried, not scored.
+    # Failures that are facts about the request score 0; an `error` is retried, not scored;
+    # without a reference summary there is nothing to score against.
     score = (
-        None if check.outcome == "error" else metric(result.text, sample.reference, sample.language)
+        None
+        if check.outcome == "error" or sample.reference is None
+        else metric(result.text, sample.reference, sample.language)
     )
     line.update(
         outcome=check.outcome,

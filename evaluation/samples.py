@@ -30,7 +30,7 @@ class EvalSample:
     subset: str
     language: str  # "zh" or "en" (decides prompt wording and the ROUGE tokenizer)
     context: str
-    reference: str  # the human summary
+    reference: str | None  # the human summary; None before annotation (generated, not scored)
     target_tokens: int  # the subset's target length, for ordering subsets and plots
     book_id: str = ""
     first_chapter: int = 0
@@ -42,7 +42,7 @@ class ReleaseData:
 
     identity: dict[str, Any]  # kind, path or repo_id@revision, version, manifest_sha256
     subsets: dict[str, list[EvalSample]]
-    unscorable: dict[str, int]  # subset -> rows without a reference summary (not evaluated)
+    unscorable: dict[str, int]  # subset -> rows without a reference summary (generated, not scored)
 
     def subset_targets(self) -> dict[str, int]:
         return {name: rows[0].target_tokens if rows else 0 for name, rows in self.subsets.items()}
@@ -98,7 +98,9 @@ def load_release(
     """Read `subsets` (default: all in the manifest) of a release, shortest subset first.
 
     `limit` keeps the first N samples of each subset in released order (quick checks).
-    Rows without a reference summary cannot be scored: they are counted, not evaluated.
+    Rows without a reference summary cannot be scored: they are generated (outcomes and
+    plans still mean something, and answers are ready when references arrive), counted as
+    unscorable, and left out of every mean.
     """
     folder, identity = resolve_release(ref, download_dir)
     manifest = read_manifest(folder)
@@ -118,7 +120,7 @@ def load_release(
             summary = row.get(SUMMARY_COLUMN)
             if not isinstance(summary, str) or not summary.strip():
                 unscorable[subset] = unscorable.get(subset, 0) + 1
-                continue
+                summary = None
             samples.append(
                 EvalSample(
                     id=str(row["id"]),

@@ -67,3 +67,25 @@ def test_bad_command_line_values_are_reported_without_traceback(
         main(["eval", "--help"])
     assert exit_info.value.code == 0
     assert "--policy" in capsys.readouterr().out
+
+
+def test_rows_without_reference_are_generated_but_not_scored(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from lengthwise.builders.build import run_build
+    from lengthwise.builders.demo_corpus import DEMO_SPEC, write_demo_corpus
+    from lengthwise.releases.release.build import build_release
+    from lengthwise.spec import load_spec
+    from lengthwise.storage import atomic_write_text
+
+    write_demo_corpus(tmp_path / "corpus")
+    small = '\n[[subsets]]\nname = "S"\ntarget = 700\nlower = 450\nupper = 950\ncount = 3\n'
+    atomic_write_text(tmp_path / "demo.toml", DEMO_SPEC[: DEMO_SPEC.index("[[subsets]]")] + small)
+    spec = load_spec(tmp_path / "demo.toml")
+    run_build(spec, tmp_path / "work", progress=False, workers=1)
+    folder = build_release(spec, tmp_path / "work", "0.1.0", allow_unannotated=True).folder
+    release = load_release(str(folder), None)
+    samples = release.subsets["S"]
+    assert len(samples) == 3 and all(s.reference is None for s in samples)
+    assert release.unscorable == {"S": 3}
+    capsys.readouterr()
