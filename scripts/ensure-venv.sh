@@ -13,9 +13,14 @@ stamp=".venv/.lengthwise-installed"
 want="$(cat pyproject.toml setup.py | sha256sum | cut -d' ' -f1)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "installing lengthwise and its test dependencies into .venv (first run takes a few minutes)" >&2
-  .venv/bin/python -m pip install -q --upgrade pip setuptools wheel 2>&1 | grep -v "^WARNING: Location" || true
-  .venv/bin/python -m pip install -q -e ".[test]" --config-settings editable_mode=strict 2>&1 \
-    | grep -v -e "^WARNING: Location" || true
+  log=.venv/.install.log
+  if ! { .venv/bin/python -m pip install --upgrade pip setuptools wheel &&
+      .venv/bin/python -m pip install -e ".[test]" --config-settings editable_mode=strict; } \
+      >"$log" 2>&1; then
+    tail -n 40 "$log" >&2
+    echo "installation failed; full log: $log" >&2
+    exit 1
+  fi
   echo "$want" > "$stamp"
 fi
 bash scripts/dev-install.sh
