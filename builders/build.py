@@ -355,10 +355,3 @@ class _ExactCounter:
             for i, run in enumerate(runs):
                 counts[run.id].update({t: result[t][i] for t in recount})
         return counts
-
-
-def load_subset_rows(path: Path) -> list[dict[str, Any]]:
-    import pyarrow.parquet as pq
-
-    rows: list[dict[str, Any]] = pq.read_table(path).to_pylist()
-    return rows
