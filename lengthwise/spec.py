@@ -228,6 +228,27 @@ class SamplingConfig(_Strict):
     nested: bool = False
     # Selection keeps the first quartile of lengths at or above this share of the target.
     q1_min_ratio: float = Field(default=0.9, gt=0, le=1)
+    # A sample never spans a forward jump in the printed chapter numbers (chapters missing
+    # from the source) unless this is true; see builders/sampling/number_gaps.py.
+    allow_number_gaps: bool = False
+
+
+class DuplicatesConfig(_Strict):
+    """Duplicate works and repeated chapters (builders/duplicates)."""
+
+    # "one": keep one book per cluster of copies; "all": keep every copy, but two samples
+    # of one work never overlap inside a subset.
+    keep: Literal["one", "all"] = "one"
+    # Estimated Jaccard similarity of two books' shingle sets to call them copies.
+    near_threshold: float = Field(default=0.7, gt=0, le=1)
+    # Jaccard similarity of two chapters to call them the same chapter.
+    chapter_threshold: float = Field(default=0.6, gt=0, le=1)
+    # Share of the smaller book's chapters matching the other book's for a partial copy.
+    partial_share: float = Field(default=0.5, gt=0, le=1)
+    # Drop a chapter whose text repeats an earlier chapter of the same book.
+    drop_repeated_chapters: bool = True
+    shingle_size: int = Field(default=5, ge=2, le=20)
+    num_perm: int = Field(default=128, ge=16, le=1024)
 
 
 class Spec(_Strict):
@@ -242,6 +263,7 @@ class Spec(_Strict):
     tokenizers: TokenizersConfig = Field(default_factory=TokenizersConfig)
     subsets: list[SubsetSpec] = Field(default_factory=cnnsum_subsets)
     sampling: SamplingConfig = Field(default_factory=SamplingConfig)
+    duplicates: DuplicatesConfig = Field(default_factory=DuplicatesConfig)
     llm: LLMConfig = Field(default_factory=LLMConfig)
     screening: ScreeningConfig = Field(default_factory=ScreeningConfig)
     annotation: AnnotationConfig = Field(default_factory=AnnotationConfig)

@@ -14,6 +14,7 @@ from lengthwise.builders.sampling.windows import (
     Policy,
     nested_windows,
     policy_windows,
+    spanning,
 )
 from lengthwise.spec import SamplingConfig, SubsetSpec
 
@@ -23,7 +24,8 @@ class CandidateSet:
     """The candidate runs of one subset plus what the books could not contribute.
 
     ``unusable_chapters``/``unusable_tokens``: chapters longer than ``upper`` on their own,
-    which no sample of this subset can contain.
+    which no sample of this subset can contain. ``refused_number_gaps``: windows the books
+    would have given had runs been allowed across gaps in the printed chapter numbering.
     """
 
     subset: SubsetSpec
@@ -33,6 +35,7 @@ class CandidateSet:
     books: int
     unusable_chapters: int
     unusable_tokens: int
+    refused_number_gaps: int = 0
 
     def per_book(self) -> dict[str, int]:
         """Number of candidates per book id (books without candidates are absent)."""
@@ -53,6 +56,7 @@ class CandidateSet:
             "books_with_candidates": self.books_with_candidates,
             "unusable_chapters": self.unusable_chapters,
             "unusable_tokens": self.unusable_tokens,
+            "refused_number_gaps": self.refused_number_gaps,
         }
 
 
@@ -79,12 +83,18 @@ def candidates_for_subset(
     """All windows of ``subset`` in every book under ``policy``, in (book, chapter) order."""
     _check_books(books)
     runs: list[ChapterRun] = []
+    refused = 0
     for book in books:
         prefix = [0, *accumulate(book.chapter_tokens)]
-        for first, last in policy_windows(book.chapter_tokens, subset, policy):
+        for first, last in policy_windows(book.chapter_tokens, subset, policy, book.breaks):
             runs.append(_run(book.book_id, prefix, first, last))
+        if book.breaks:
+            unbroken = policy_windows(book.chapter_tokens, subset, policy)
+            refused += spanning(unbroken, book.breaks)
     chapters, tokens = _unusable(books, subset.upper)
-    return CandidateSet(subset, policy, False, tuple(runs), len(books), chapters, tokens)
+    return CandidateSet(
+        subset, policy, False, tuple(runs), len(books), chapters, tokens, refused
+    )
 
 
 def _nested_run(book_id: str, prefix: list[int], window: NestedWindow) -> ChapterRun:
@@ -111,15 +121,23 @@ def nested_candidates(
     """
     _check_books(books)
     per_subset: dict[str, list[ChapterRun]] = {s.name: [] for s in subsets}
+    refused: dict[str, int] = {s.name: 0 for s in subsets}
     for book in books:
         prefix = [0, *accumulate(book.chapter_tokens)]
-        for name, windows in nested_windows(book.chapter_tokens, subsets, policy).items():
+        found = nested_windows(book.chapter_tokens, subsets, policy, book.breaks)
+        for name, windows in found.items():
             per_subset[name].extend(_nested_run(book.book_id, prefix, w) for w in windows)
+        if book.breaks:
+            unbroken = nested_windows(book.chapter_tokens, subsets, policy)
+            for name, windows in unbroken.items():
+                refused[name] += spanning([(w.first, w.last) for w in windows], book.breaks)
     result: dict[str, CandidateSet] = {}
     for subset in subsets:
         chapters, tokens = _unusable(books, subset.upper)
         runs = tuple(per_subset[subset.name])
-        result[subset.name] = CandidateSet(subset, policy, True, runs, len(books), chapters, tokens)
+        result[subset.name] = CandidateSet(
+            subset, policy, True, runs, len(books), chapters, tokens, refused[subset.name]
+        )
     return result
 
 

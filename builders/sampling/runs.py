@@ -22,10 +22,15 @@ def run_id(book_id: str, first: int, last: int) -> str:
 
 @dataclass(frozen=True)
 class BookLengths:
-    """One book's chapter token lengths (primary tokenizer), in reading order."""
+    """One book's chapter token lengths (primary tokenizer), in reading order.
+
+    ``breaks``: chapter positions no window may reach across, i.e. a window holding chapter
+    ``b`` never holds chapter ``b - 1`` (gaps in the printed numbering, see number_gaps).
+    """
 
     book_id: str
     chapter_tokens: Sequence[int]
+    breaks: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.book_id:

@@ -88,15 +88,34 @@ def closest_windows(
     return _scan(chapter_tokens, 0, len(chapter_tokens), lower, upper, target)
 
 
+def segments(length: int, breaks: Sequence[int] = ()) -> list[tuple[int, int]]:
+    """``[start, stop)`` stretches of a book of ``length`` chapters cut at ``breaks``."""
+    cuts = sorted({b for b in breaks if 0 < b < length})
+    bounds = [0, *cuts, length]
+    return [(bounds[i], bounds[i + 1]) for i in range(len(bounds) - 1)]
+
+
+def spanning(windows: Sequence[Window], breaks: Sequence[int]) -> int:
+    """How many windows reach across a break (hold chapters ``b - 1`` and ``b``)."""
+    return sum(1 for first, last in windows if any(first < b <= last for b in breaks))
+
+
 def policy_windows(
-    chapter_tokens: Sequence[int], subset: SubsetSpec, policy: Policy
+    chapter_tokens: Sequence[int],
+    subset: SubsetSpec,
+    policy: Policy,
+    breaks: Sequence[int] = (),
 ) -> list[Window]:
-    """Windows of one subset's interval under ``policy`` ("first-fit" or "closest")."""
-    if policy == "first-fit":
-        return first_fit_windows(chapter_tokens, subset.lower, subset.upper)
-    if policy == "closest":
-        return closest_windows(chapter_tokens, subset.lower, subset.upper, subset.target)
-    raise ValueError(f"unknown sampling policy {policy!r}; expected one of {list(POLICIES)}")
+    """Windows of one subset's interval under ``policy`` ("first-fit" or "closest"),
+    each inside one stretch between ``breaks`` (windowing restarts after a break)."""
+    if policy not in POLICIES:
+        raise ValueError(f"unknown sampling policy {policy!r}; expected one of {list(POLICIES)}")
+    _check_bounds(subset.lower, subset.upper)
+    target = subset.target if policy == "closest" else None
+    windows: list[Window] = []
+    for start, stop in segments(len(chapter_tokens), breaks):
+        windows += _scan(chapter_tokens, start, stop, subset.lower, subset.upper, target)
+    return windows
 
 
 @dataclass(frozen=True)
@@ -115,7 +134,10 @@ def nesting_order(subsets: Sequence[SubsetSpec]) -> list[SubsetSpec]:
 
 
 def nested_windows(
-    chapter_tokens: Sequence[int], subsets: Sequence[SubsetSpec], policy: Policy
+    chapter_tokens: Sequence[int],
+    subsets: Sequence[SubsetSpec],
+    policy: Policy,
+    breaks: Sequence[int] = (),
 ) -> dict[str, list[NestedWindow]]:
     """Windows for every subset, each shorter subset cut *inside* the longer ones.
 
@@ -125,21 +147,25 @@ def nested_windows(
     inside each segment separately with the same policy, so its windows never cross a longer
     window's boundary and each records the innermost longer window containing it. One book
     thus yields paired series (L inside XL inside 2XL ...) while leftover stretches still give
-    candidates. Returns windows per subset name, in reading order.
+    candidates. ``breaks`` cut the book into stretches before the longest subset is
+    windowed, so no window of any subset reaches across one. Returns windows per subset
+    name, in reading order.
     """
     names = [s.name for s in subsets]
     if len(set(names)) != len(names):
         raise ValueError(f"subset names must be unique, got {names}")
     if policy not in POLICIES:
         raise ValueError(f"unknown sampling policy {policy!r}; expected one of {list(POLICIES)}")
-    segments: list[tuple[int, int, NestedWindow | None]] = [(0, len(chapter_tokens), None)]
+    stretches: list[tuple[int, int, NestedWindow | None]] = [
+        (start, stop, None) for start, stop in segments(len(chapter_tokens), breaks)
+    ]
     result: dict[str, list[NestedWindow]] = {}
     for subset in nesting_order(subsets):
         _check_bounds(subset.lower, subset.upper)
         target = subset.target if policy == "closest" else None
         found: list[NestedWindow] = []
         next_segments: list[tuple[int, int, NestedWindow | None]] = []
-        for start, stop, parent in segments:
+        for start, stop, parent in stretches:
             cursor = start
             for first, last in _scan(
                 chapter_tokens, start, stop, subset.lower, subset.upper, target
@@ -153,5 +179,5 @@ def nested_windows(
             if cursor < stop:
                 next_segments.append((cursor, stop, parent))
         result[subset.name] = found
-        segments = next_segments
+        stretches = next_segments
     return {name: result[name] for name in names}
