@@ -18,16 +18,23 @@ from typing import Any
 from lengthwise import __version__
 from lengthwise.builders.build_report import render_build_report
 from lengthwise.builders.corpus import BookReport, CorpusSettings, process_corpus
+from lengthwise.builders.duplicates import (
+    DuplicateFindings,
+    RepeatedChapter,
+    remove_repeated_chapters,
+)
+from lengthwise.builders.duplicates.build_stage import (
+    duplicates_stage,
+    sampling_lengths,
+    select_subsets,
+)
 from lengthwise.builders.joining import joins_exactly, render_chapter, run_tokens, sample_text
 from lengthwise.builders.samples import sample_row
 from lengthwise.builders.sampling import (
-    BookLengths,
     ChapterRun,
     build_candidates,
     length_table,
     recheck_near_bounds,
-    select_nested,
-    select_samples,
     summarize_subset,
 )
 from lengthwise.builders.screening import flagged_books
@@ -104,7 +111,12 @@ def run_build(
         log.info("build is up to date (%s)", work.build_report)
         return BuildResult(work=work, up_to_date=True, report=read_json(work.build_report))
 
-    books, book_reports, corpus_report = _corpus_stage(spec, work, docs, progress, workers)
+    books, book_reports, corpus_report, repeated = _corpus_stage(
+        spec, work, docs, progress, workers
+    )
+    books, duplicates, duplicates_report = duplicates_stage(
+        spec.duplicates, books, book_reports, repeated, work.cache
+    )
     screening = StageReport("screening")
     for book in books:
         if book.id in excluded_by_probe:
@@ -115,7 +127,7 @@ def run_build(
     screening.finish()
     count_cache = TokenCountCache(work.cache / "token_counts.sqlite")
     try:
-        subset_rows, subsets_report = _sample_subsets(spec, books, count_cache, workers)
+        subset_rows, subsets_report = _sample_subsets(spec, books, count_cache, workers, duplicates)
     finally:
         count_cache.close()
     efficiency = _encoding_efficiency(books, spec.tokenizers.all)
@@ -138,8 +150,10 @@ def run_build(
         "stages": {
             "sources": sources_report.to_dict(),
             "corpus": corpus_report.to_dict(),
+            "duplicates": duplicates_report.to_dict(),
             "screening": screening.to_dict(),
         },
+        "duplicates": duplicates.to_dict(),
         "books": [r.to_dict() for r in book_reports],
         "subsets": subsets_report,
         "length_table": [row.to_dict() for row in length_table(samples_tokens)],
@@ -190,7 +204,7 @@ def _outputs_current(work: WorkDir, spec: Spec, fingerprint: str) -> bool:
 
 def _corpus_stage(
     spec: Spec, work: WorkDir, docs: list[Any], progress: bool, workers: int | None
-) -> tuple[list[Book], list[BookReport], StageReport]:
+) -> tuple[list[Book], list[BookReport], StageReport, list[RepeatedChapter]]:
     stage = StageReport("corpus")
     settings = CorpusSettings(
         language=spec.language, cleaning=spec.cleaning, chapters=spec.chapters
@@ -200,12 +214,13 @@ def _corpus_stage(
             "settings": settings.fingerprint(),
             "tokenizers": [tokenizer_cache_key(t) for t in spec.tokenizers.all],
             "documents": [(d.id, d.raw_sha256, d.source, d.language) for d in docs],
+            "duplicates": spec.duplicates.model_dump(mode="json"),
         }
     )
     previous = _read_corpus_outputs(work, fingerprint)
     if previous is not None:
         # Same documents, settings and tokenizers: the stage's own outputs are current.
-        books, reports = previous
+        books, reports, repeated = previous
     else:
         books, reports = [], []
         for book, book_report in process_corpus(
@@ -220,6 +235,8 @@ def _corpus_stage(
             reports.append(book_report)
             if book is not None:
                 books.append(book)
+        # books.jsonl holds the chapters samples index into: repeated chapters leave here.
+        books, repeated = remove_repeated_chapters(books, spec.duplicates, work.cache)
     for book_report in reports:
         if book_report.excluded is not None:
             stage.drop("book-excluded", f"{book_report.path}: {book_report.excluded}")
@@ -236,26 +253,32 @@ def _corpus_stage(
     if previous is None:
         atomic_write_jsonl(work.books, (b.to_dict() for b in books))
         atomic_write_json(work.books_report, [r.to_dict() for r in reports])
+        atomic_write_json(work.repeated_chapters, [r.to_dict() for r in repeated])
         # Written last: marks books.jsonl and books_report.json as complete for these inputs.
         atomic_write_json(work.corpus_fingerprint, {"fingerprint": fingerprint})
-    return books, reports, stage.finish()
+    return books, reports, stage.finish(), repeated
 
 
 def _read_corpus_outputs(
     work: WorkDir, fingerprint: str
-) -> tuple[list[Book], list[BookReport]] | None:
+) -> tuple[list[Book], list[BookReport], list[RepeatedChapter]] | None:
     try:
         if read_json(work.corpus_fingerprint).get("fingerprint") != fingerprint:
             return None
         books = [Book.from_dict(row) for row in read_jsonl(work.books)]
         reports = [BookReport(**row) for row in read_json(work.books_report)]
+        repeated = [RepeatedChapter(**row) for row in read_json(work.repeated_chapters)]
     except (OSError, ValueError, TypeError):
         return None  # missing or stale outputs: recompute
-    return books, reports
+    return books, reports, repeated
 
 
 def _sample_subsets(
-    spec: Spec, books: list[Book], count_cache: TokenCountCache, workers: int | None
+    spec: Spec,
+    books: list[Book],
+    count_cache: TokenCountCache,
+    workers: int | None,
+    duplicates: DuplicateFindings,
 ) -> tuple[dict[str, list[dict[str, Any]]], dict[str, Any]]:
     """Candidates -> exact recheck near the bounds -> selection -> exact recount -> rows."""
     primary = spec.tokenizers.primary
@@ -263,7 +286,7 @@ def _sample_subsets(
     # With an exactly-joining tokenizer, chapter lengths include the separator that follows,
     # so window sums overshoot the exact count by at most the last chapter's separator.
     field = "token_counts_followed" if joins_exactly(primary) else "token_counts"
-    lengths = [BookLengths(b.id, [getattr(c, field)[primary] for c in b.chapters]) for b in books]
+    lengths = sampling_lengths(books, primary, field, spec.sampling.allow_number_gaps)
     counter = _ExactCounter(by_id, spec.tokenizers.all, count_cache, workers)
 
     candidate_sets = build_candidates(lengths, spec.subsets, spec.sampling)
@@ -276,13 +299,7 @@ def _sample_subsets(
             {**run.to_dict(), "reason": "joined text recount outside [lower, upper]"}
             for run in dropped
         ]
-    if spec.sampling.nested:
-        selections = select_nested(candidate_sets, spec.seed, spec.sampling.q1_min_ratio)
-    else:
-        selections = {
-            name: select_samples(cs.runs, cs.subset, spec.seed, spec.sampling.q1_min_ratio)
-            for name, cs in candidate_sets.items()
-        }
+    selections, copy_overlaps = select_subsets(candidate_sets, spec, duplicates)
 
     subset_rows: dict[str, list[dict[str, Any]]] = {}
     report: dict[str, Any] = {}
@@ -317,6 +334,8 @@ def _sample_subsets(
         report[subset.name] = {
             "selection": summary.to_dict(),
             "recount_dropped": recount_dropped[subset.name],
+            "refused_number_gaps": candidate_sets[subset.name].refused_number_gaps,
+            "refused_copy_overlap": copy_overlaps[subset.name],
         }
     return subset_rows, report
 

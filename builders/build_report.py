@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from lengthwise.builders.duplicates.report import duplicates_markdown, refusals_markdown
+
 
 def _fmt(value: Any) -> str:
     if value is None:
@@ -66,6 +68,8 @@ def render_build_report(report: dict[str, Any]) -> str:
     ]
     if notes:
         lines += ["", "Notes:", "", *notes]
+    lines += duplicates_markdown(report.get("duplicates"))
+    lines += refusals_markdown(report["subsets"])
     lines += ["", "## Candidate lengths (policy `" + report["policy"] + "`)", ""]
     lines += [
         "| subset | candidates | min | Q1 | median | Q3 | max |",

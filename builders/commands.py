@@ -135,7 +135,8 @@ def _inspect(args: argparse.Namespace) -> int:
         language=args.lang, cleaning=CleaningConfig(), chapters=ChaptersConfig()
     )
     books: list[dict[str, Any]] = []
-    for _, report in process_corpus(
+    found: list[tuple[Any, Any]] = []
+    for book, report in process_corpus(
         docs,
         settings,
         args.tokenizer,
@@ -151,6 +152,8 @@ def _inspect(args: argparse.Namespace) -> int:
         else:
             entry["tokens"] = None
         books.append(entry)
+        found.append((book, report))
+    _add_duplicates(books, found)
     books += failures
     if args.json:
         print(json.dumps({"books": books}, ensure_ascii=False, indent=1))
@@ -165,6 +168,10 @@ def _inspect(args: argparse.Namespace) -> int:
             print(f"  gaps: {book['gaps']}")
         if book["duplicates"]:
             print(f"  duplicates: {book['duplicates']}")
+        if book.get("duplicate_of"):
+            print(f"  copy of {book['duplicate_of']['kept']}: {book['duplicate_of']}")
+        for repeat in book.get("repeated_chapters", []):
+            print(f"  chapter #{repeat['index']} repeats #{repeat['repeats_index']}")
         for rule, count in sorted(book["removed"].items()):
             print(f"  removed {count} x {rule}")
         if book.get("tokens") is not None:
@@ -172,14 +179,27 @@ def _inspect(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_duplicates(entries: list[dict[str, Any]], found: list[tuple[Any, Any]]) -> None:
+    """Each entry gains `duplicate_of` and `repeated_chapters` (null / [] when none)."""
+    from lengthwise.builders.duplicates.inspect_view import duplicate_entries
+
+    books = [book for book, _ in found if book is not None]
+    extra = duplicate_entries(books, [report for _, report in found])
+    for entry in entries:
+        entry.update(extra.get(entry["id"], {"duplicate_of": None, "repeated_chapters": []}))
+
+
 def _build(args: argparse.Namespace) -> int:
     from lengthwise.builders.build import run_build
+    from lengthwise.builders.duplicates.report import dropped_lines
     from lengthwise.builders.workdir import default_work_dir
 
     spec = load_spec(args.spec)
     work_dir = args.work or default_work_dir(spec)
     result = run_build(spec, work_dir, progress=not args.quiet, workers=args.workers)
     state = "up to date, nothing to do" if result.up_to_date else "built"
+    for line in dropped_lines(result.report.get("duplicates")):
+        print(line)
     for name, sub in result.report["subsets"].items():
         sel = sub["selection"]
         mean = sel["tokens"]["mean"] or 0

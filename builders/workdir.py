@@ -37,6 +37,10 @@ class WorkDir:
         return self.root / "corpus" / "books_report.json"
 
     @property
+    def repeated_chapters(self) -> Path:
+        return self.root / "corpus" / "repeated_chapters.json"
+
+    @property
     def samples(self) -> Path:
         return self.root / "samples"
 

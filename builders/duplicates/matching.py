@@ -31,13 +31,15 @@ class ChapterMatches:
 
     def matched(self, book_id: str) -> set[int]:
         """Indices of ``book_id``'s chapters that match a chapter of the other book."""
-        column = 0 if book_id == self.a else 1
-        return {pair[column] for pair in self.pairs}
+        if book_id == self.a:
+            return {pair[0] for pair in self.pairs}
+        return {pair[1] for pair in self.pairs}
 
     def mapped(self, book_id: str, first: int, last: int) -> set[int]:
         """The other book's chapters matching ``book_id``'s chapters ``first..last``."""
-        source, target = (0, 1) if book_id == self.a else (1, 0)
-        return {int(p[target]) for p in self.pairs if first <= p[source] <= last}
+        if book_id == self.a:
+            return {j for i, j, _ in self.pairs if first <= i <= last}
+        return {i for i, j, _ in self.pairs if first <= j <= last}
 
 
 def near_book_pairs(

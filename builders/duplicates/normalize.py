@@ -27,6 +27,7 @@ import numpy.typing as npt
 SAMPLE_RATE = 4
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f"
 _TOKEN = re.compile(rf"[{_CJK}]|[^\W\d_{_CJK}]+|\d+")
+_WORDS = 0x110000  # word ids start past the last code point
 _MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)
 
 
@@ -48,7 +49,9 @@ def comparison_text(text: str, language: str) -> str:
 def token_ids(text: str) -> npt.NDArray[np.uint64]:
     """One id per token: a CJK character's code point, a word's CRC-32 shifted past Unicode."""
     ids = [
-        ord(token) if len(token) == 1 and token > "\u2fff" else zlib.crc32(token.encode()) + 0x110000
+        ord(token)
+        if len(token) == 1 and token > "\u2fff"
+        else zlib.crc32(token.encode()) + 0x110000
         for token in _TOKEN.findall(text)
     ]
     return np.asarray(ids, dtype=np.uint64)
@@ -72,7 +75,9 @@ def shingle_hashes(text: str, language: str, size: int) -> npt.NDArray[np.uint32
     with np.errstate(over="ignore"):  # arithmetic modulo 2**64 is intended
         hashes = np.zeros(count, dtype=np.uint64)
         for offset in range(size):
-            hashes = hashes * _MULTIPLIER + ids[offset : offset + count]
+            hashes *= _MULTIPLIER
+            hashes += ids[offset : offset + count]
         mixed = _mix(hashes)
     kept = mixed[mixed % np.uint64(SAMPLE_RATE) == 0] >> np.uint64(32)
-    return np.unique(kept.astype(np.uint32))
+    distinct: npt.NDArray[np.uint32] = np.unique(kept.astype(np.uint32))
+    return distinct

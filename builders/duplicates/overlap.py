@@ -72,7 +72,9 @@ def select_avoiding_copies(
             if not pairs:
                 continue
             removed = {drop.id for drop, _ in pairs}
-            sets[name] = replace(sets[name], runs=tuple(r for r in sets[name].runs if r.id not in removed))
+            sets[name] = replace(
+                sets[name], runs=tuple(r for r in sets[name].runs if r.id not in removed)
+            )
             refused[name] += [
                 {**drop.to_dict(), "reason": f"overlaps {keep.id}, a copy of the same work"}
                 for drop, keep in pairs

@@ -14,7 +14,7 @@ def duplicates_markdown(section: dict[str, Any] | None) -> list[str]:
         "one book per cluster is kept (most chapters, fewest numbering gaps, least noise, "
         "then id); the others are not sampled"
         if keep == "one"
-        else "every copy is kept (`keep = \"all\"`); samples of one work never overlap "
+        else 'every copy is kept (`keep = "all"`); samples of one work never overlap '
         "within a subset"
     )
     lines = ["", "## Duplicate works", "", f"{len(section['clusters'])} cluster(s); {policy}."]

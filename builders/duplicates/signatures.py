@@ -93,7 +93,7 @@ def compute_signatures(book: Book, shingle_size: int, num_perm: int) -> BookSign
     )
     union = np.unique(np.concatenate(per_chapter)) if per_chapter else np.zeros(0)
     sizes = np.asarray([len(h) for h in per_chapter], dtype=np.int64)
-    return BookSignatures(book.id, chapters, sizes, book_values, int(len(union)))
+    return BookSignatures(book.id, chapters, sizes, book_values, len(union))
 
 
 def load_or_compute(

@@ -92,9 +92,7 @@ def candidates_for_subset(
             unbroken = policy_windows(book.chapter_tokens, subset, policy)
             refused += spanning(unbroken, book.breaks)
     chapters, tokens = _unusable(books, subset.upper)
-    return CandidateSet(
-        subset, policy, False, tuple(runs), len(books), chapters, tokens, refused
-    )
+    return CandidateSet(subset, policy, False, tuple(runs), len(books), chapters, tokens, refused)
 
 
 def _nested_run(book_id: str, prefix: list[int], window: NestedWindow) -> ChapterRun:
