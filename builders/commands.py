@@ -136,7 +136,7 @@ def _inspect(args: argparse.Namespace) -> int:
     )
     books: list[dict[str, Any]] = []
     found: list[tuple[Any, Any]] = []
-    for book, report in process_corpus(
+    for processed, report in process_corpus(
         docs,
         settings,
         args.tokenizer,
@@ -152,7 +152,7 @@ def _inspect(args: argparse.Namespace) -> int:
         else:
             entry["tokens"] = None
         books.append(entry)
-        found.append((book, report))
+        found.append((processed, report))
     _add_duplicates(books, found)
     books += failures
     if args.json:
