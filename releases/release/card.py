@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from lengthwise.releases.release.card_duplicates import duplicate_books_lines
 from lengthwise.releases.release.layout import SPLIT, data_file, tag_for
 from lengthwise.releases.release.schema import COLUMNS
 from lengthwise.spec import Spec, SubsetSpec
@@ -150,6 +151,7 @@ def _corpus_table(inputs: CardInputs) -> str:
             f"| {book['book_id']} | {book['title']} | {book['language']} | {book['chapters']} "
             f"| {book['samples']} | {book['source']} | `{book['raw_sha256'][:16]}…` |"
         )
+    lines += duplicate_books_lines(inputs.build_report)
     notes = sorted({b["license_note"] for b in inputs.books if b.get("license_note")})
     if notes:
         lines += ["", "Licence notes from the sources: " + "; ".join(notes)]
