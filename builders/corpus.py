@@ -20,7 +20,12 @@ from tqdm import tqdm
 
 from lengthwise.builders.chapters import detect_chapters
 from lengthwise.builders.cleaning import clean_text
-from lengthwise.builders.joining import CHAPTER_SEPARATOR, joins_exactly, render_chapter
+from lengthwise.builders.joining import (
+    CHAPTER_SEPARATOR,
+    followed_tail,
+    joins_exactly,
+    render_chapter,
+)
 from lengthwise.builders.language import detect_language
 from lengthwise.records import Book, Chapter, SourceDocument
 from lengthwise.spec import ChaptersConfig, CleaningConfig
@@ -198,11 +203,13 @@ def _process_and_count(
         return None, report, new_counts
     cache = TokenCountCache(Path(cache_path)) if cache_path else None
     # Counts are of the rendered chapter (heading + body), keyed by its hash; for
-    # tokenizers that join exactly, also of the chapter followed by the separator.
+    # tokenizers that join exactly, the count with the separator after it follows from
+    # the chapter's last line counted with and without the separator (joining.py).
     rendered = [render_chapter(c) for c in book.chapters]
-    followed = [r + CHAPTER_SEPARATOR for r in rendered]
+    tails = [followed_tail(r) for r in rendered]
+    tail_texts = tails + [t + CHAPTER_SEPARATOR for t in tails]
     for tokenizer_id in tokenizer_ids:
-        texts = rendered + followed if joins_exactly(tokenizer_id) else rendered
+        texts = rendered + tail_texts if joins_exactly(tokenizer_id) else rendered
         keys = [sha256_text(t) for t in texts]
         known = cache.get_many(tokenizer_id, keys) if cache else {}
         missing = [i for i, k in enumerate(keys) if k not in known]
@@ -214,9 +221,13 @@ def _process_and_count(
                 new_counts.append((keys[i], tokenizer_id, n))
         n_chapters = len(book.chapters)
         for i, chapter in enumerate(book.chapters):
-            chapter.token_counts[tokenizer_id] = known[keys[i]]
+            whole = known[keys[i]]
+            chapter.token_counts[tokenizer_id] = whole
             if len(keys) > n_chapters:
-                chapter.token_counts_followed[tokenizer_id] = known[keys[n_chapters + i]]
+                tail, tail_followed = keys[n_chapters + i], keys[2 * n_chapters + i]
+                chapter.token_counts_followed[tokenizer_id] = (
+                    whole - known[tail] + known[tail_followed]
+                )
         report.tokens[tokenizer_id] = sum(c.token_counts[tokenizer_id] for c in book.chapters)
     if cache is not None:
         cache.close()

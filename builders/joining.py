@@ -36,6 +36,32 @@ def sample_text(book: Book, first: int, last: int) -> str:
     return CHAPTER_SEPARATOR.join(render_chapter(c) for c in book.chapters[first : last + 1])
 
 
+def last_pretoken_start(rendered: str) -> int:
+    """Where the rendered chapter's last line starts a new pretoken.
+
+    The first non-whitespace character after a newline always starts a new pretoken (see
+    the module docstring), so the text splits there with additive counts; 0 when the
+    chapter is a single line.
+    """
+    newline = rendered.rfind("\n")
+    if newline < 0:
+        return 0
+    cut = newline + 1
+    while cut < len(rendered) and rendered[cut].isspace():
+        cut += 1
+    return cut if cut < len(rendered) else 0
+
+
+def followed_tail(rendered: str) -> str:
+    """The part of a rendered chapter whose count changes when the separator follows it.
+
+    count(rendered + SEPARATOR) == count(rendered) - count(tail) + count(tail + SEPARATOR)
+    for tokenizers that join exactly: the corpus stage counts only the short tail twice,
+    not the whole chapter.
+    """
+    return rendered[last_pretoken_start(rendered) :]
+
+
 def joins_exactly(tokenizer_id: str) -> bool:
     """Whether run counts follow from per-chapter counts (see module docstring)."""
     return parse_tokenizer_id(tokenizer_id).kind in _ADDITIVE_KINDS

@@ -21,11 +21,13 @@ from pathlib import Path
 from lengthwise.tokenizers.backends import (
     CharTokenizer,
     HFJsonTokenizer,
+    QuicktokTokenizer,
     QwenTokenizer,
     SentencePieceTokenizer,
     TiktokenTokenizer,
     deepseek_tokenizer_file,
     hf_tokenizer_file,
+    quicktok_encoding,
     sentencepiece_model_file,
 )
 from lengthwise.tokenizers.base import Tokenizer
@@ -50,8 +52,11 @@ def get_tokenizer(tokenizer_id: str) -> Tokenizer:
     # The cache key holds the file hash for file-based tokenizers, so a tokenizer
     # file replaced on disk is loaded again rather than served stale.
     content_key = tokenizer_cache_key(tokenizer_id)
+    # quicktok (identical ids, faster) when installed; part of the memo key so that
+    # LENGTHWISE_TOKENIZER_IMPL=reference takes effect in a running process.
+    fast = quicktok_encoding(parsed.kind, parsed.argument)
     with _BUILD_LOCK:  # one build per id even when threads ask at once
-        return _build(parsed, content_key)
+        return _build(parsed, content_key, fast)
 
 
 def clear_tokenizer_cache() -> None:
@@ -61,8 +66,10 @@ def clear_tokenizer_cache() -> None:
 
 
 @functools.cache
-def _build(parsed: ParsedTokenizerId, content_key: str) -> Tokenizer:
+def _build(parsed: ParsedTokenizerId, content_key: str, fast: str | None) -> Tokenizer:
     del content_key  # only part of the memo key
+    if fast is not None:
+        return QuicktokTokenizer(parsed.canonical, fast)
     match parsed.kind:
         case "chars":
             return CharTokenizer()

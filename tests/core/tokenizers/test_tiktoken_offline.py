@@ -13,11 +13,18 @@ import tiktoken.load
 import tiktoken.registry
 
 from lengthwise.tokenizers import TokenizerUnavailableError, get_tokenizer
+from lengthwise.tokenizers.backends import REFERENCE_ENV
 from lengthwise.tokenizers.tiktoken_offline import (
     ENCODING_FILES,
     bundled_encodings,
     cached_file_path,
 )
+
+
+@pytest.fixture(autouse=True)
+def _reference_implementation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are about tiktoken's own offline loading, not the faster quicktok path."""
+    monkeypatch.setenv(REFERENCE_ENV, "reference")
 
 
 @pytest.fixture
