@@ -74,6 +74,7 @@ BUILD_SECTIONS = {
     "subsets",
     "sampling",
     "screening",
+    "audit",
 }
 
 
