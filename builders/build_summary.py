@@ -71,9 +71,7 @@ def warning_lines(report: dict[str, Any]) -> list[str]:
     lines = [w for w in seen if not _repeats(w, seen)]
     for name, sub in report["subsets"].items():
         lines += [f"subset {name}: {problem}" for problem in subset_problems(sub)]
-        lines += [
-            f"subset {name}: {d['id']} {d['reason']}" for d in sub.get("recount_dropped", [])
-        ]
+        lines += [f"subset {name}: {d['id']} {d['reason']}" for d in sub.get("recount_dropped", [])]
     for dropped in report.get("audit", {}).get("dropped", []):
         lines.append(f"audit dropped {dropped['subset']} {dropped['id']}: {dropped['reason']}")
     return lines

@@ -52,8 +52,7 @@ def run_audit(
         audit.dropped = f"{audit.total} audit findings > max_findings {config.max_findings}"
     dropped_ids = {a.id for a in over}
     kept = {
-        name: [r for r in rows if r["id"] not in dropped_ids]
-        for name, rows in subset_rows.items()
+        name: [r for r in rows if r["id"] not in dropped_ids] for name, rows in subset_rows.items()
     }
     atomic_write_jsonl(audit_file(work_root), (a.to_dict() for a in audits))
     return AuditOutcome(kept, audits, summarize(audits, config))
@@ -91,9 +90,7 @@ def summarize(audits: list[SampleAudit], config: AuditConfig) -> dict[str, Any]:
             }
             for kind in FINDING_CLASSES
         },
-        "worst": [
-            {**a.to_dict(), "first_snippet": a.first_snippet()} for a in worst if a.total
-        ],
+        "worst": [{**a.to_dict(), "first_snippet": a.first_snippet()} for a in worst if a.total],
         "dropped": [
             {"id": a.id, "subset": a.subset, "total": a.total, "reason": a.dropped}
             for a in audits

@@ -126,6 +126,10 @@ def profile_for(language: str, config: AuditConfig) -> LanguageProfile:
 
 def _renamed(base: LanguageProfile, code: str) -> LanguageProfile:
     return LanguageProfile(
-        code, base.site, base.copyright, base.page_lines, base.heading_lines,
+        code,
+        base.site,
+        base.copyright,
+        base.page_lines,
+        base.heading_lines,
         base.max_heading_chars,
     )

@@ -35,7 +35,7 @@ def _compiled(terms: tuple[str, ...]) -> re.Pattern[str] | None:
 
 def _matches(table: TermTable, text: str) -> list[tuple[int, int, str, bool]]:
     """(start, end, normalised term, strong) for every term occurrence, in order."""
-    found = []
+    found: list[tuple[int, int, str, bool]] = []
     for terms, strong in ((table.strong, True), (table.weak, False)):
         pattern = _compiled(terms)
         if pattern is None:

@@ -15,9 +15,7 @@ from lengthwise.builders.audit.sample_audit import AuditContext
 # Full-width ASCII (U+FF01..U+FF5E) -> ASCII, one character for one: offsets are kept.
 _FULLWIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
 _DOT = r"[.。]"
-_TLDS = (
-    "com|net|org|cn|cc|info|biz|tv|io|top|xyz|vip|edu|gov|uk|tw|hk|jp|de|fr|ru|club|online"
-)
+_TLDS = "com|net|org|cn|cc|info|biz|tv|io|top|xyz|vip|edu|gov|uk|tw|hk|jp|de|fr|ru|club|online"
 URL = re.compile(
     r"(?:https?|ftp)://[^\s<>\"'，。、）)]+"
     rf"|www\s?{_DOT}\s?[a-z0-9-]+(?:{_DOT}[a-z0-9-]+)*"
