@@ -10,8 +10,9 @@ from lengthwise.builders.build_summary import subset_line, warning_lines
 from lengthwise.builders.demo_corpus import write_demo_corpus, write_demo_spec
 from lengthwise.cli import main
 
+# Four files share one drop reason: more than a stage report keeps as examples (three).
 BAD_FILES = {
-    "empty.txt": b"",
+    **{f"empty_{i}.txt": b"" for i in range(4)},
     "image.txt": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4,
     "notes_a.txt": b"Some notes without any chapter heading.\n" * 20,
     "notes_b.txt": b"More notes, still no chapters.\n" * 20,
@@ -32,7 +33,7 @@ def test_build_output_lists_every_excluded_file_and_short_subset(
     closing = out[out.index("excluded:") :]
     for name in BAD_FILES:
         assert name in closing, f"{name} missing from the build output"
-    assert "excluded: 5" in closing
+    assert "excluded: 8" in closing
     assert "subset S: short:" in closing and "of 500 requested samples" in closing
     report_md = (tmp_path / "w" / "build_report.md").read_text(encoding="utf-8")
     assert all(name in report_md for name in BAD_FILES)
