@@ -38,11 +38,14 @@ class Finding:
     snippet: str  # `left⟦match⟧right`, newlines shown as ⏎
 
 
-def snippet(text: str, start: int, end: int, context: int = SNIPPET_CONTEXT) -> str:
-    """The match marked inside its context, on one line."""
+def snippet(
+    text: str, start: int, end: int, context: int = SNIPPET_CONTEXT, shown: str | None = None
+) -> str:
+    """The match (or `shown` in its place) marked inside its context, on one line."""
     left = text[max(0, start - context) : start]
     right = text[end : end + context]
-    return f"{left}⟦{text[start:end]}⟧{right}".replace("\r", "").replace("\n", "⏎")
+    middle = text[start:end] if shown is None else shown
+    return f"{left}⟦{middle}⟧{right}".replace("\r", "").replace("\n", "⏎")
 
 
 @dataclass

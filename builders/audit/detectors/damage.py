@@ -23,4 +23,10 @@ DAMAGE = re.compile(
 
 def find_damage(context: AuditContext) -> Iterator[Finding]:
     for match in DAMAGE.finditer(context.text):
-        yield Finding("damage", snippet(context.text, match.start(), match.end()))
+        shown = "".join(_visible(ch) for ch in match.group())
+        yield Finding("damage", snippet(context.text, match.start(), match.end(), shown=shown))
+
+
+def _visible(char: str) -> str:
+    """Private-use characters print as nothing (or a tofu box): name their code point."""
+    return char if char in "?□■〓" else f"U+{ord(char):04X}"

@@ -20,7 +20,7 @@ PLANTS = {
         "page_marker": ("[Page 212]", "[Page 212]"),
         "repeated_line": ("PRIDE AND PREJUDICE\n\n" * 3, "PRIDE AND PREJUDICE"),
         "toc_run": ("CHAPTER I.\nCHAPTER II.\nCHAPTER III.", "CHAPTER I."),
-        "damage": ("Elizabeth \ufffdlaughed.", "\ufffd"),
+        "damage": ("Elizabeth \ufffdlaughed.", "⟦U+FFFD⟧"),
     },
     "zh": {
         "url": ("行者笑道：http://www.example.org/xyj/12", "http://www.example.org/xyj/12"),
@@ -29,7 +29,7 @@ PLANTS = {
         "page_marker": ("第12页", "第12页"),
         "repeated_line": ("丫丫书坊\n\n" * 3, "丫丫书坊"),
         "toc_run": ("第一回 灵根孕育\n第二回 悟彻菩提\n第三回 四海千山", "第一回"),
-        "damage": ("行者\ue000笑道：“好！”", "\ue000"),
+        "damage": ("行者\ue000笑道：“好！”", "⟦U+E000⟧"),
     },
 }
 BOOKS = {
