@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from lengthwise import __version__
+from lengthwise.builders.audit import run_audit
+from lengthwise.builders.audit.subset_figures import apply_audit_drops
 from lengthwise.builders.build_report import render_build_report
 from lengthwise.builders.corpus import BookReport, CorpusSettings, process_corpus
 from lengthwise.builders.duplicates import (
@@ -82,6 +84,7 @@ BUILD_SECTIONS = {
     "sampling",
     "screening",
     "duplicates",
+    "audit",
 }
 
 
@@ -94,7 +97,7 @@ def run_build(
 ) -> BuildResult:
     started = time.perf_counter()
     work = WorkDir(work_dir)
-    sources_report = StageReport("sources")
+    sources_report = StageReport("sources", max_examples=None)
     docs = list(read_sources(spec, work.http_cache, sources_report))
     sources_report.finish()
     # Books flagged by the contamination probe (`lengthwise probe`) leave sampling if asked.
@@ -130,6 +133,9 @@ def run_build(
         subset_rows, subsets_report = _sample_subsets(spec, books, count_cache, workers, duplicates)
     finally:
         count_cache.close()
+    audit = run_audit(subset_rows, spec.audit, work.root)
+    subset_rows = audit.kept
+    apply_audit_drops(subsets_report, subset_rows)
     efficiency = _encoding_efficiency(books, spec.tokenizers.all)
     samples_tokens: dict[str, dict[str, list[int]]] = {}
     for name, rows in subset_rows.items():
@@ -158,6 +164,7 @@ def run_build(
         "subsets": subsets_report,
         "length_table": [row.to_dict() for row in length_table(samples_tokens)],
         "encoding_efficiency": efficiency,
+        "audit": audit.summary,
         "seconds": round(time.perf_counter() - started, 3),
     }
     atomic_write_text(work.build_report_md, render_build_report(report))
@@ -205,7 +212,7 @@ def _outputs_current(work: WorkDir, spec: Spec, fingerprint: str) -> bool:
 def _corpus_stage(
     spec: Spec, work: WorkDir, docs: list[Any], progress: bool, workers: int | None
 ) -> tuple[list[Book], list[BookReport], StageReport, list[RepeatedChapter]]:
-    stage = StageReport("corpus")
+    stage = StageReport("corpus", max_examples=None)
     settings = CorpusSettings(
         language=spec.language, cleaning=spec.cleaning, chapters=spec.chapters
     )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from lengthwise.builders.audit.report import render_audit_section
+from lengthwise.builders.build_summary import render_summary_section
 from lengthwise.builders.duplicates.report import duplicates_markdown, refusals_markdown
 
 
@@ -24,6 +26,8 @@ def render_build_report(report: dict[str, Any]) -> str:
         f"Primary tokenizer `{report['primary_tokenizer']}`, sampling policy `{report['policy']}`, "
         f"seed {report['seed']}, built in {report['seconds']:.1f} s by lengthwise "
         f"{report['tool_version']}.",
+        "",
+        render_summary_section(report),
         "",
         "## Books",
         "",
@@ -102,4 +106,6 @@ def render_build_report(report: dict[str, Any]) -> str:
             f"| {row['subset']} | `{row['tokenizer']}` | {row['n']} | {_fmt(row['min'])} | "
             f"{_fmt(row['q1'])} | {_fmt(row['mean'])} | {_fmt(row['max'])} |"
         )
+    if "audit" in report:
+        lines += ["", render_audit_section(report["audit"])]
     return "\n".join(lines) + "\n"

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from lengthwise.builders.audit.command import register_audit
 from lengthwise.spec import ChaptersConfig, CleaningConfig, load_spec
 
 
@@ -84,6 +85,8 @@ def register(subparsers: Any) -> None:
     pack.add_argument("--seed", type=int, default=0)
     pack.add_argument("--out", type=Path, required=True)
     pack.set_defaults(handler=_pack_training)
+
+    register_audit(subparsers)
 
     tok = subparsers.add_parser(
         "tokenizers",
@@ -191,24 +194,19 @@ def _add_duplicates(entries: list[dict[str, Any]], found: list[tuple[Any, Any]])
 
 def _build(args: argparse.Namespace) -> int:
     from lengthwise.builders.build import run_build
-    from lengthwise.builders.duplicates.report import dropped_lines
+    from lengthwise.builders.build_summary import closing_lines
     from lengthwise.builders.workdir import default_work_dir
 
     spec = load_spec(args.spec)
     work_dir = args.work or default_work_dir(spec)
     result = run_build(spec, work_dir, progress=not args.quiet, workers=args.workers)
     state = "up to date, nothing to do" if result.up_to_date else "built"
-    for line in dropped_lines(result.report.get("duplicates")):
-        print(line)
-    for name, sub in result.report["subsets"].items():
-        sel = sub["selection"]
-        mean = sel["tokens"]["mean"] or 0
-        print(
-            f"  {name}: {sel['count']} samples from {sel['books']} books, mean {mean:,.0f} tokens"
-        )
     print(f"{spec.name}: {state}")
     print(f"samples: {result.work.samples}/")
     print(f"report:  {result.work.build_report_md}")
+    # Last, so nobody misses them: subsets, exclusions and every warning.
+    for line in closing_lines(result.report, result.work.root):
+        print(line)
     return 0
 
 

@@ -22,6 +22,8 @@ class StageReport:
     examples: dict[str, list[str]] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    # Examples kept per reason; None keeps every one (stages whose drops people must all see).
+    max_examples: int | None = MAX_EXAMPLES
     _started: float = field(default_factory=time.perf_counter, repr=False)
 
     def keep(self, count: int = 1) -> None:
@@ -31,7 +33,7 @@ class StageReport:
         self.dropped[reason] += 1
         if example:
             bucket = self.examples.setdefault(reason, [])
-            if len(bucket) < MAX_EXAMPLES:
+            if self.max_examples is None or len(bucket) < self.max_examples:
                 bucket.append(example)
 
     def warn(self, message: str) -> None:

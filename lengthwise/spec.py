@@ -251,6 +251,26 @@ class DuplicatesConfig(_Strict):
     num_perm: int = Field(default=128, ge=16, le=1024)
 
 
+class AuditLanguageConfig(_Strict):
+    """Additions to the residual-noise audit's built-in tables for one language."""
+
+    site_terms: list[str] = Field(default_factory=list)  # site/download vocabulary
+    copyright_terms: list[str] = Field(default_factory=list)  # copyright/licence vocabulary
+    max_heading_chars: int | None = Field(default=None, gt=0)  # overrides the built-in value
+
+
+class AuditConfig(_Strict):
+    """The residual-noise audit of every selected sample (see builders/audit)."""
+
+    # Samples with more findings than this are dropped or refuse the build; None: no limit.
+    max_findings: int | None = Field(default=None, ge=0)
+    action: Literal["drop", "refuse"] = "drop"
+    repeated_line_min: int = Field(default=3, ge=2)  # a non-narrative line this many times
+    toc_run_min: int = Field(default=3, ge=2)  # consecutive heading-like lines
+    snippets_per_class: int = Field(default=3, ge=0)
+    languages: dict[str, AuditLanguageConfig] = Field(default_factory=dict)
+
+
 class Spec(_Strict):
     name: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
     version: str = "0.1.0"
@@ -266,6 +286,7 @@ class Spec(_Strict):
     duplicates: DuplicatesConfig = Field(default_factory=DuplicatesConfig)
     llm: LLMConfig = Field(default_factory=LLMConfig)
     screening: ScreeningConfig = Field(default_factory=ScreeningConfig)
+    audit: AuditConfig = Field(default_factory=AuditConfig)
     annotation: AnnotationConfig = Field(default_factory=AnnotationConfig)
     release: ReleaseConfig = Field(default_factory=ReleaseConfig)
 

@@ -20,6 +20,7 @@ from typing import Any
 from lengthwise import __version__
 from lengthwise.builders.workdir import WorkDir
 from lengthwise.releases.release.card import CardInputs, SubsetFacts, render_card
+from lengthwise.releases.release.card_notes import drafts_sentence
 from lengthwise.releases.release.diff import diff_manifests, diff_markdown
 from lengthwise.releases.release.layout import (
     CARD,
@@ -247,6 +248,7 @@ def build_release(
             diff_section=diff_markdown(diff),
             annotation_fields=_annotation_fields(subsets),
             spec_file=SPEC_COPY if spec_path is not None else None,
+            drafts_note=drafts_sentence(work.root, {r["id"] for s in subsets for r in s.rows}),
         )
         atomic_write_text(staging / CARD, render_card(card))
         manifest["files"] = file_entries(staging)

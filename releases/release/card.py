@@ -7,6 +7,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lengthwise.releases.release.card_duplicates import duplicate_books_lines
+from lengthwise.releases.release.card_notes import (
+    audit_markdown,
+    excluded_markdown,
+    subset_status_markdown,
+)
 from lengthwise.releases.release.layout import SPLIT, data_file, tag_for
 from lengthwise.releases.release.schema import COLUMNS
 from lengthwise.spec import Spec, SubsetSpec
@@ -44,6 +49,7 @@ class CardInputs:
     diff_section: str
     annotation_fields: list[str] = field(default_factory=list)
     spec_file: str | None = None  # the spec as written, when shipped
+    drafts_note: str | None = None  # how the chapter drafts were made (card_notes)
 
     @property
     def total_rows(self) -> int:
@@ -127,6 +133,9 @@ def _summary_section(inputs: CardInputs) -> str:
             f"| {s.rows} | {s.books} | {s.tokens_mean:,.0f} | {s.tokens_min:,} "
             f"| {s.tokens_max:,} | {s.annotated} |"
         )
+    status = subset_status_markdown(inputs.build_report)
+    if status:
+        lines += ["", status]
     if inputs.skipped_subsets:
         lines += [
             "",
@@ -152,6 +161,7 @@ def _corpus_table(inputs: CardInputs) -> str:
             f"| {book['samples']} | {book['source']} | `{book['raw_sha256'][:16]}…` |"
         )
     lines += duplicate_books_lines(inputs.build_report)
+    lines += ["", excluded_markdown(inputs.build_report)]
     notes = sorted({b["license_note"] for b in inputs.books if b.get("license_note")})
     if notes:
         lines += ["", "Licence notes from the sources: " + "; ".join(notes)]
@@ -195,7 +205,8 @@ def _annotation_section(inputs: CardInputs) -> str:
         f"{s.spec.name}: {spec.limits.get(s.spec.name, spec.default_limit)}" for s in inputs.subsets
     )
     lines = [
-        "Following CNNSum's protocol, an LLM drafts a synopsis per chapter; human annotators "
+        "Following CNNSum's protocol, each chapter gets a draft synopsis "
+        f"({inputs.drafts_note or 'drafts not recorded'}); human annotators "
         "read the drafts in order, keep the key plot points, merge them into one summary and "
         "rewrite it in their own words (no commentary), consulting the original chapters "
         f"where drafts conflict. Length limits in {unit}: {limits}.",
@@ -311,6 +322,10 @@ def render_card(inputs: CardInputs) -> str:
         "### Corpus",
         "",
         _corpus_table(inputs),
+        "",
+        "### Residual-noise audit",
+        "",
+        audit_markdown(inputs.build_report),
         "",
         "### Tokenizers",
         "",

@@ -1,0 +1,67 @@
+"""Site/download and copyright/licence vocabulary, from the language's tables.
+
+A strong term is a finding wherever it occurs; a weak term only when a strong term of
+the same class occurs within WINDOW characters (see vocabulary.py for why).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+
+from lengthwise.builders.audit.findings import Finding, snippet
+from lengthwise.builders.audit.sample_audit import AuditContext
+from lengthwise.builders.audit.vocabulary import TermTable
+
+WINDOW = 300
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def _term_pattern(term: str) -> str:
+    escaped = re.escape(term).replace(r"\ ", r"\s+")
+    if _LATIN.search(term):
+        return rf"(?<![A-Za-z]){escaped}(?:s|d|ed|es|ing)?(?![A-Za-z])"
+    return escaped
+
+
+@lru_cache(maxsize=64)
+def _compiled(terms: tuple[str, ...]) -> re.Pattern[str] | None:
+    if not terms:
+        return None
+    ordered = sorted(set(terms), key=len, reverse=True)  # longest first: 小说网 before 小说
+    return re.compile("|".join(f"({_term_pattern(t)})" for t in ordered), re.IGNORECASE)
+
+
+def _matches(table: TermTable, text: str) -> list[tuple[int, int, str, bool]]:
+    """(start, end, normalised term, strong) for every term occurrence, in order."""
+    found: list[tuple[int, int, str, bool]] = []
+    for terms, strong in ((table.strong, True), (table.weak, False)):
+        pattern = _compiled(terms)
+        if pattern is None:
+            continue
+        for match in pattern.finditer(text):
+            if strong or not _overlaps(found, match.start(), match.end()):
+                found.append((match.start(), match.end(), match.group().lower(), strong))
+    return sorted(found)
+
+
+def _overlaps(found: list[tuple[int, int, str, bool]], start: int, end: int) -> bool:
+    """A weak term inside a strong one ("terms" in "terms of use") is not a second finding."""
+    return any(s < end and start < e for s, e, _, _ in found)
+
+
+def _findings(kind: str, table: TermTable, text: str) -> Iterator[Finding]:
+    matches = _matches(table, text)
+    strong_starts = [start for start, _, _, strong in matches if strong]
+    for start, end, _, strong in matches:
+        if strong or any(abs(other - start) <= WINDOW for other in strong_starts):
+            yield Finding(kind, snippet(text, start, end))
+
+
+def find_site_terms(context: AuditContext) -> Iterator[Finding]:
+    return _findings("site", context.profile.site, context.text)
+
+
+def find_copyright_terms(context: AuditContext) -> Iterator[Finding]:
+    return _findings("copyright", context.profile.copyright, context.text)

@@ -1,0 +1,40 @@
+"""URLs, www addresses, bare domain names and e-mail addresses.
+
+Full-width Latin letters and dots (ｗｗｗ．ｘｘ．ｃｏｍ) and the ideographic full stop used as
+a dot (www。xx。com) are how Chinese sites slip addresses past filters: they count too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from lengthwise.builders.audit.findings import Finding, snippet
+from lengthwise.builders.audit.sample_audit import AuditContext
+
+# Full-width ASCII (U+FF01..U+FF5E) -> ASCII, one character for one: offsets are kept.
+_FULLWIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
+_DOT = r"[.。]"
+_TLDS = "com|net|org|cn|cc|info|biz|tv|io|top|xyz|vip|edu|gov|uk|tw|hk|jp|de|fr|ru|club|online"
+URL = re.compile(
+    r"(?:https?|ftp)://[^\s<>\"'，。、）)]+"
+    rf"|www\s?{_DOT}\s?[a-z0-9-]+(?:{_DOT}[a-z0-9-]+)*"
+    rf"|[\w.+-]+@[a-z0-9-]+(?:{_DOT}[a-z0-9-]+)+"
+    rf"|(?<![\w.@/-])[a-z0-9][a-z0-9-]*(?:{_DOT}[a-z0-9-]+)*{_DOT}(?:{_TLDS})(?![a-z0-9-])",
+    re.IGNORECASE,
+)
+
+
+def find_urls(context: AuditContext) -> Iterator[Finding]:
+    normalised = context.text.translate(_FULLWIDTH)
+    for match in URL.finditer(normalised):
+        if _is_domain_in_prose(match.group()):
+            continue
+        yield Finding("url", snippet(context.text, match.start(), match.end()))
+
+
+def _is_domain_in_prose(found: str) -> bool:
+    """`said he.Me` is prose with a missing space, not a domain: real domains are lower case."""
+    if "://" in found or "@" in found or found.lower().startswith("www"):
+        return False
+    return found != found.lower()

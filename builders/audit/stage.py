@@ -1,0 +1,99 @@
+"""The audit as a build stage: audit every selected sample, apply `[audit] max_findings`.
+
+Writes WORK/audit/samples.jsonl (one record per selected sample, dropped ones included
+with their reason) and returns the summary that goes into build_report.json. With
+`action = "drop"` samples above the limit leave their subset (counted, with the reason);
+with `action = "refuse"` the build stops with one line naming the worst sample.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lengthwise.builders.audit.findings import FINDING_CLASSES, SampleAudit
+from lengthwise.builders.audit.sample_audit import audit_sample
+from lengthwise.spec import AuditConfig
+from lengthwise.storage import atomic_write_jsonl, read_jsonl
+
+WORST_SHOWN = 10
+
+
+class AuditRefused(ValueError):
+    """`[audit] action = "refuse"` and a sample has more findings than allowed."""
+
+
+def audit_file(work_root: Path) -> Path:
+    return work_root / "audit" / "samples.jsonl"
+
+
+@dataclass
+class AuditOutcome:
+    kept: dict[str, list[dict[str, Any]]]  # subset -> rows still selected
+    audits: list[SampleAudit]
+    summary: dict[str, Any]
+
+
+def run_audit(
+    subset_rows: dict[str, list[dict[str, Any]]], config: AuditConfig, work_root: Path
+) -> AuditOutcome:
+    audits = [audit_sample(row, config) for rows in subset_rows.values() for row in rows]
+    over = _over_limit(audits, config)
+    if over and config.action == "refuse":
+        atomic_write_jsonl(audit_file(work_root), (a.to_dict() for a in audits))
+        worst = max(over, key=lambda a: a.total)
+        raise AuditRefused(
+            f"[audit] max_findings = {config.max_findings}: {len(over)} sample(s) above it, "
+            f"worst {worst.id} with {worst.total} ({_counts_text(worst)}); "
+            f"see {audit_file(work_root)}"
+        )
+    for audit in over:
+        audit.dropped = f"{audit.total} audit findings > max_findings {config.max_findings}"
+    dropped_ids = {a.id for a in over}
+    kept = {
+        name: [r for r in rows if r["id"] not in dropped_ids] for name, rows in subset_rows.items()
+    }
+    atomic_write_jsonl(audit_file(work_root), (a.to_dict() for a in audits))
+    return AuditOutcome(kept, audits, summarize(audits, config))
+
+
+def read_audits(work_root: Path) -> list[SampleAudit]:
+    return [SampleAudit.from_dict(row) for row in read_jsonl(audit_file(work_root))]
+
+
+def _over_limit(audits: list[SampleAudit], config: AuditConfig) -> list[SampleAudit]:
+    if config.max_findings is None:
+        return []
+    return [a for a in audits if a.total > config.max_findings]
+
+
+def _counts_text(audit: SampleAudit) -> str:
+    return ", ".join(f"{k} {v}" for k, v in audit.counts.items() if v) or "none"
+
+
+def summarize(audits: list[SampleAudit], config: AuditConfig) -> dict[str, Any]:
+    """The build report's `audit` entry: shares, per-class figures, worst samples, drops."""
+    kept = [a for a in audits if a.dropped is None]
+    with_findings = [a for a in kept if a.total]
+    worst = sorted(audits, key=lambda a: (-a.total, a.id))[:WORST_SHOWN]
+    return {
+        "file": "audit/samples.jsonl",
+        "settings": config.model_dump(mode="json"),
+        "samples": len(kept),
+        "with_findings": len(with_findings),
+        "share_with_findings": round(len(with_findings) / len(kept), 4) if kept else None,
+        "by_class": {
+            kind: {
+                "samples": sum(1 for a in kept if a.counts[kind]),
+                "findings": sum(a.counts[kind] for a in kept),
+            }
+            for kind in FINDING_CLASSES
+        },
+        "worst": [{**a.to_dict(), "first_snippet": a.first_snippet()} for a in worst if a.total],
+        "dropped": [
+            {"id": a.id, "subset": a.subset, "total": a.total, "reason": a.dropped}
+            for a in audits
+            if a.dropped is not None
+        ],
+    }

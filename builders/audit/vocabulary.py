@@ -1,0 +1,135 @@
+"""The audit's per-language tables: vocabularies and line shapes, as data.
+
+Each table is what a reader of that language would call noise in a novel. Terms are
+*strong* (noise wherever they occur: nobody downloads anything in a 19th-century novel)
+or *weak* (ordinary words that are noise only near a strong term of the same class:
+"licence" alone is Mr. Collins's special licence, "licence" next to "Project Gutenberg"
+is the PG licence). Latin-script terms match whole words, case-insensitively, with an
+optional inflection (s, d, ed, es, ing); Chinese terms match anywhere. A spec extends
+the tables with `[audit.languages.<code>]`; a language without a table of its own uses
+the English one (web vocabulary is mostly English).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lengthwise.spec import AuditConfig
+
+
+@dataclass(frozen=True)
+class TermTable:
+    strong: tuple[str, ...]
+    weak: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class LanguageProfile:
+    language: str
+    site: TermTable
+    copyright: TermTable
+    page_lines: tuple[str, ...]  # regexes matching a whole (stripped) page-marker line
+    heading_lines: tuple[str, ...]  # regexes matching the start of a heading-like line
+    max_heading_chars: int
+
+
+# Shapes every language shares.
+COMMON_PAGE_LINES = (
+    r"\d{1,4}",  # a bare page number
+    r"[-–—]\s*\d{1,4}\s*[-–—]",  # - 12 -
+    r"[\[{(]\s*(?:page|pg\.?|p\.)?\s*\d{1,4}\s*[\]})]",  # [Page 12] [12] {12}
+)
+COMMON_HEADING_LINES = (r"(?:[IVXLC]{1,7}|\d{1,3})[.)]\s+\S",)  # "IV. The Pool", "12) ..."
+
+# fmt: off
+ZH = LanguageProfile(
+    language="zh",
+    site=TermTable(
+        strong=(
+            "小说网", "免费阅读", "下载", "最新章节", "全文阅读", "在线阅读", "手机阅读",
+            "手机版", "电子书", "无弹窗", "无广告", "更新最快", "笔趣阁", "顶点小说",
+            "月票", "推荐票", "加入书签", "上一章", "下一章", "返回目录", "章节目录",
+            "网址", "网站", "百度搜索", "请记住", "txt", "原创书库", "回首页", "回目录",
+            "前一页", "后一页", "点此",
+        ),
+        weak=(
+            "本站", "首发", "书友", "收藏", "推荐", "更新", "章节", "书库", "书城", "阅读",
+            "首页",  # 这首页上画着一幅画: the first page of an album
+        ),
+    ),
+    copyright=TermTable(
+        strong=(
+            "版权", "免责声明", "侵权", "转载请", "请勿转载", "仅供交流", "仅供学习",
+            "仅供参考", "支持正版", "购买正版", "著作权",
+        ),
+        weak=("声明", "正版", "所有", "删除", "作者"),
+    ),
+    page_lines=(r"第\s*[\d０-９〇零一二三四五六七八九十百千]+\s*页",),
+    heading_lines=(r"第\s*[\d０-９〇○零一二三四五六七八九十百千两廿卅]+\s*[回章节卷集部篇]",),
+    max_heading_chars=40,
+)
+
+EN = LanguageProfile(
+    language="en",
+    site=TermTable(
+        strong=(
+            "download", "ebook", "e-book", "www", "website", "web site", "click here",
+            "patreon", "epub", "read online", "free online",
+        ),
+        # "kindle" is a verb and "the previous chapter" is how narrators speak: weak.
+        weak=(
+            "online", "internet", "html", "pdf", "subscribe", "mobile", "table of contents",
+            "kindle", "next chapter", "previous chapter",
+        ),
+    ),
+    copyright=TermTable(
+        strong=(
+            "copyright", "project gutenberg", "gutenberg", "all rights reserved",
+            "public domain", "terms of use", "trademark", "etext", "transcriber's note",
+        ),
+        weak=(
+            "license", "licence", "royalty", "royalties", "rights", "donation", "distribute",
+            "distribution", "produced by", "warranty", "liability", "terms",
+        ),
+    ),
+    page_lines=(r"page\s+\d{1,4}",),
+    heading_lines=(
+        r"(?:chapter|chap\.|book|part|volume|vol\.|letter|stave|adventure|section)\s+"
+        r"(?:[ivxlcdm]+|\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b",
+    ),
+    max_heading_chars=100,
+)
+
+# fmt: on
+
+BUILT_IN: dict[str, LanguageProfile] = {"zh": ZH, "en": EN}
+
+
+def profile_for(language: str, config: AuditConfig) -> LanguageProfile:
+    """The built-in table for `language` (English when none) plus the spec's additions."""
+    code = language.split("-")[0].lower()
+    base = BUILT_IN.get(code, EN)
+    extra = config.languages.get(code)
+    if extra is None:
+        return base if code == base.language else _renamed(base, code)
+    return LanguageProfile(
+        language=code,
+        site=TermTable(base.site.strong + tuple(extra.site_terms), base.site.weak),
+        copyright=TermTable(
+            base.copyright.strong + tuple(extra.copyright_terms), base.copyright.weak
+        ),
+        page_lines=base.page_lines,
+        heading_lines=base.heading_lines,
+        max_heading_chars=extra.max_heading_chars or base.max_heading_chars,
+    )
+
+
+def _renamed(base: LanguageProfile, code: str) -> LanguageProfile:
+    return LanguageProfile(
+        code,
+        base.site,
+        base.copyright,
+        base.page_lines,
+        base.heading_lines,
+        base.max_heading_chars,
+    )

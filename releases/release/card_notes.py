@@ -1,0 +1,110 @@
+"""Dataset-card sentences that must tell the truth about the build behind a release.
+
+Subsets short of their count or below their Q1 rule, books left out and why, how the
+chapter drafts were made (model or extractive, counted), and the residual-noise audit.
+Each function reads records the earlier stages wrote; card.py only places the text.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from lengthwise.builders.audit.report import share_sentence
+from lengthwise.builders.build_summary import subset_problems
+from lengthwise.storage import read_jsonl
+
+# (what was excluded, why) rows for the corpus section. Add a source here for a new kind
+# of exclusion (e.g. duplicate books) and the card lists it with the others.
+ExclusionSource = Callable[[dict[str, Any]], list[tuple[str, str]]]
+
+
+def excluded_books(report: dict[str, Any]) -> list[tuple[str, str]]:
+    return [
+        (Path(book.get("path") or book["title"]).name, str(book["excluded"]))
+        for book in report.get("books", [])
+        if book.get("excluded")
+    ]
+
+
+def dropped_sources(report: dict[str, Any]) -> list[tuple[str, str]]:
+    examples = report.get("stages", {}).get("sources", {}).get("examples", {})
+    rows = []
+    for reason, items in examples.items():
+        for item in items:
+            where, _, why = str(item).partition(": ")
+            rows.append((Path(where).name, why or reason))
+    return rows
+
+
+EXCLUSION_SOURCES: list[ExclusionSource] = [excluded_books, dropped_sources]
+
+
+def excluded_markdown(report: dict[str, Any]) -> str:
+    rows = [row for source in EXCLUSION_SOURCES for row in source(report)]
+    if not rows:
+        return "No book or file of the sources was excluded."
+    lines = [f"Excluded from the corpus ({len(rows)}):", "", "| file | reason |", "|---|---|"]
+    lines += [f"| {name} | {reason.replace('|', '/')} |" for name, reason in rows]
+    return "\n".join(lines)
+
+
+def subset_status_markdown(report: dict[str, Any]) -> str:
+    """One warning line per subset that is not what the spec asked for."""
+    lines = [
+        f"> ⚠️ Subset **{name}**: " + "; ".join(problems) + "."
+        for name, sub in report.get("subsets", {}).items()
+        if (problems := subset_problems(sub))
+    ]
+    return "\n".join(lines)
+
+
+def audit_markdown(report: dict[str, Any]) -> str:
+    audit = report.get("audit")
+    if not audit:
+        return "The build predates the residual-noise audit: not run for these samples."
+    classes = ", ".join(
+        f"{kind} {figures['samples']}"
+        for kind, figures in audit["by_class"].items()
+        if figures["samples"]
+    )
+    lines = [
+        share_sentence(audit)
+        + " The audit looks for what cleaning may have missed: URLs, site and licence "
+        "vocabulary, page markers, repeated lines, contents lists, damaged characters and "
+        "overlong headings."
+    ]
+    if classes:
+        lines.append(f"Samples with findings, per class: {classes}.")
+    if audit.get("dropped"):
+        lines.append(f"{len(audit['dropped'])} samples were dropped for too many findings.")
+    return " ".join(lines)
+
+
+def drafts_sentence(work_root: Path, sample_ids: set[str]) -> str:
+    """How the chapter drafts shown to annotators were made, counted per chapter."""
+    path = work_root / "drafts" / "samples.jsonl"
+    if not path.is_file():
+        return "no chapter drafts were made for this version (`lengthwise draft` was not run)"
+    drafts: dict[tuple[str, int], dict[str, Any]] = {}
+    for sample in read_jsonl(path):
+        if sample["id"] in sample_ids:
+            for chapter in sample["chapters"]:
+                drafts[(sample["book_id"], chapter["chapter_index"])] = chapter
+    return _drafts_counted(list(drafts.values()))
+
+
+def _drafts_counted(chapters: list[dict[str, Any]]) -> str:
+    total = len(chapters)
+    if not total:
+        return "no chapter drafts exist for the released samples"
+    models = Counter(c["model"] for c in chapters if c["drafter"] == "llm")
+    extractive = [c for c in chapters if c["drafter"] != "llm"]
+    parts = [f"{n} of {total} chapter drafts by the LLM `{m}`" for m, n in models.items()]
+    if extractive:
+        reasons = Counter(c.get("fallback_reason") or "no drafter model" for c in extractive)
+        why = ", ".join(f"{r} {n}" if len(reasons) > 1 else r for r, n in reasons.items())
+        parts.append(f"{len(extractive)} of {total} chapter drafts extractive ({why})")
+    return "; ".join(parts)

@@ -1,0 +1,108 @@
+"""Planted noise in real book text: each class is found once; the untouched text gives none."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from lengthwise.builders.audit import FINDING_CLASSES, audit_sample
+from lengthwise.spec import AuditConfig, AuditLanguageConfig
+
+# One instance of every class, as a line (or lines) to insert between paragraphs, and
+# the text its snippet must show.
+PLANTS = {
+    "en": {
+        "url": ("Read it at http://example.org/pp/12 tonight.", "http://example.org/pp/12"),
+        "site": ("Download the whole novel for nothing.", "Download"),
+        "copyright": ("Copyright 1998 by the typist.", "Copyright"),
+        "page_marker": ("[Page 212]", "[Page 212]"),
+        "repeated_line": ("PRIDE AND PREJUDICE\n\n" * 3, "PRIDE AND PREJUDICE"),
+        "toc_run": ("CHAPTER I.\nCHAPTER II.\nCHAPTER III.", "CHAPTER I."),
+        "damage": ("Elizabeth \ufffdlaughed.", "⟦U+FFFD⟧"),
+    },
+    "zh": {
+        "url": ("行者笑道：http://www.example.org/xyj/12", "http://www.example.org/xyj/12"),
+        "site": ("本回最新章节在此。", "最新章节"),
+        "copyright": ("免责声明：与本书无关。", "免责声明"),
+        "page_marker": ("第12页", "第12页"),
+        "repeated_line": ("丫丫书坊\n\n" * 3, "丫丫书坊"),
+        "toc_run": ("第一回 灵根孕育\n第二回 悟彻菩提\n第三回 四海千山", "第一回"),
+        "damage": ("行者\ue000笑道：“好！”", "⟦U+E000⟧"),
+    },
+}
+BOOKS = {
+    "en": ("en_pg_stripped/pride_and_prejudice.txt", 200_000),
+    "zh": ("zh_simplified_four_classics/xiyouji_utf8.txt", 300_000),
+}
+LONG_HEADING = {"en": "CHAPTER IX. " + "And Then " * 12, "zh": "第九回 " + "陈光蕊赴任逢灾" * 6}
+
+
+def book_text(shared: Path, tmp_path: Path, language: str) -> str:
+    """20,000 characters from the middle of a real book (a private copy of the file)."""
+    name, start = BOOKS[language]
+    copy = tmp_path / Path(name).name
+    shutil.copyfile(shared / name, copy)
+    return copy.read_text(encoding="utf-8").replace("\r\n", "\n")[start : start + 20_000]
+
+
+def row(text: str, language: str, titles: list[str]) -> dict[str, object]:
+    return {"id": "b:0000-0001", "subset": "S", "book_id": "b", "language": language,
+            "text": text, "chapter_titles": titles}  # fmt: skip
+
+
+def plant(text: str, lines: list[str]) -> str:
+    """Insert each planted block at a paragraph break, spread through the text."""
+    paragraphs = text.split("\n\n")
+    step = len(paragraphs) // (len(lines) + 1)
+    for i, block in reversed(list(enumerate(lines, start=1))):
+        paragraphs.insert(i * step, block.strip("\n"))
+    return "\n\n".join(paragraphs)
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_untouched_book_text_has_no_findings(
+    shared_corpora: Path, tmp_path: Path, language: str
+) -> None:
+    audit = audit_sample(row(book_text(shared_corpora, tmp_path, language), language, []),
+                         AuditConfig())  # fmt: skip
+    assert audit.total == 0, audit.snippets
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_each_planted_class_is_found_once(
+    shared_corpora: Path, tmp_path: Path, language: str
+) -> None:
+    plants = PLANTS[language]
+    text = plant(book_text(shared_corpora, tmp_path, language), [p for p, _ in plants.values()])
+    audit = audit_sample(row(text, language, [LONG_HEADING[language]]), AuditConfig())
+    expected = {kind: 1 for kind in FINDING_CLASSES}
+    assert audit.counts == expected, audit.snippets
+    for kind, (_, shown) in plants.items():
+        assert shown in audit.snippets[kind][0], (kind, audit.snippets[kind])
+    assert LONG_HEADING[language].strip()[:40] in audit.snippets["long_heading"][0]
+
+
+def test_weak_terms_need_a_strong_term_nearby() -> None:
+    """Mr. Collins's special licence is prose; a licence beside Project Gutenberg is not."""
+    prose = "You must and shall be married by a special licence. All rights to her hand."
+    legal = "Use this eBook under the terms of the Project Gutenberg License, with all rights."
+    config = AuditConfig()
+    assert audit_sample(row(prose, "en", []), config).total == 0
+    counts = audit_sample(row(legal, "en", []), config).counts
+    assert counts["copyright"] == 4  # terms, Project Gutenberg, License, rights
+    assert counts["site"] == 1  # eBook
+
+
+def test_narrative_repeats_and_headings_are_not_findings() -> None:
+    text = "\n\n".join(["CHAPTER I", "“Yes.”", "诗曰：", "* * *"] * 4)
+    audit = audit_sample(row(text, "en", ["CHAPTER I"]), AuditConfig())
+    assert audit.total == 0, audit.snippets
+
+
+def test_spec_terms_extend_the_tables() -> None:
+    config = AuditConfig(languages={"zh": AuditLanguageConfig(site_terms=["书香阁"])})
+    text = "行者笑道：书香阁好。"
+    assert audit_sample(row(text, "zh", []), AuditConfig()).total == 0
+    assert audit_sample(row(text, "zh", []), config).counts["site"] == 1
