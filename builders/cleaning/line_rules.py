@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.rules import (
     MAX_EXAMPLES,
     Replacement,
@@ -23,8 +24,6 @@ from lengthwise.builders.cleaning.rules import (
     contains_any,
     format_example,
 )
-
-Edit = tuple[int, int, str]
 
 
 @dataclass(frozen=True)
@@ -68,11 +67,11 @@ class LineRule:
             if line.strip() and not new_line.strip():
                 cut_start, cut_end = _line_removal(text, start, end)
                 edits.append((cut_start, cut_end, ""))
-            else:
-                edits.append((start, end, new_line))
+            else:  # the changes themselves, so that the ledger shows what was cut
+                edits.extend((start + s, start + e, new) for s, e, new in changes)
         if not count:
             return RuleOutcome(text, 0)
-        return RuleOutcome(_apply_edits(text, edits), count, examples)
+        return RuleOutcome(_apply_edits(text, edits), count, examples, edits=tuple(edits))
 
     def _changes(self, line: str) -> list[Edit]:
         changes: list[Edit] = []
