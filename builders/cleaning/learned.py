@@ -35,10 +35,11 @@ from lengthwise.builders.cleaning.line_rules import _line_removal
 from lengthwise.builders.cleaning.line_signatures import (
     BookLines,
     SignatureStats,
-    distinct_signatures,
+    add_headings,
     letters,
     locate,
     looks_like_prose,
+    recurring,
     split_book,
 )
 from lengthwise.spec import CleaningConfig
@@ -77,13 +78,15 @@ def learn_and_find(
     text: str, language: str, config: CleaningConfig, corpus_lines: Collection[str] = ()
 ) -> LearnedStep:
     """Learn this book's boilerplate and the edits that remove it (nothing is applied)."""
-    book = split_book(text, language)
-    stats = distinct_signatures(book.stripped, config.learned_max_line_chars)
+    book = split_book(text, config.learned_max_line_chars)
     wanted = {
         sig: entry
-        for sig, entry in stats.items()
-        if entry.count >= config.learned_min_repeats or sig in corpus_lines
+        for sig, entry in recurring(book, config.learned_min_repeats, corpus_lines).items()
+        if _may_be_boilerplate(sig)
     }
+    if not wanted and not language.startswith("zh"):  # zh: heading prefixes, below
+        return LearnedStep([], [])
+    add_headings(book, text, language)
     locate(book, wanted, config.learned_edge_lines)
     edits: list[tuple[str, Edit]] = []
     learned: list[LearnedLine] = []
@@ -101,6 +104,13 @@ def learn_and_find(
     edits.sort(key=lambda named: named[1][0])
     learned.sort(key=lambda line: (-line.count, line.rule, line.line))
     return LearnedStep(_drop_overlaps(edits), learned)
+
+
+def _may_be_boilerplate(sig: str) -> bool:
+    """Shapes `classify` can learn: page markers, and non-prose lines with 2+ letters."""
+    if "0" in sig and letters(sig) <= _PAGE_MARKER_MAX_LETTERS:
+        return True
+    return letters(sig) >= 2 and not looks_like_prose(sig)
 
 
 def classify(

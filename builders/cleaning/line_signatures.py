@@ -18,16 +18,17 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import operator
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 from lengthwise.builders.chapters.candidates_en import find_en_candidates
 from lengthwise.builders.chapters.candidates_zh import HEADING_RE
 
-_FOLD_DIGITS = str.maketrans({c: "0" for c in "0123456789０１２３４５６７８９"})
-_ZERO_RUN = re.compile("0{2,}")
+_DIGIT_RUN = re.compile("[0-9０-９]+")
+_SPACE_RUN = re.compile(" {2,}")
 # A line ending with one of these continues or ends a sentence: narrative, never learned
 # (unless it carries a web address). Covers dialogue, poems and chapter formulae such as
 # 且听下回分解。 as well as wrapped English prose.
@@ -40,11 +41,7 @@ WEB_MARKS = ("www", "http", ".com", ".net", ".org", ".cn", ".cc", "@", "ｗｗ�
 
 def signature(line: str) -> str:
     """`line` stripped, whitespace runs -> one space, digit runs -> one 0."""
-    folded = " ".join(line.split())
-    digits_folded = folded.translate(_FOLD_DIGITS)
-    if digits_folded is folded or digits_folded == folded:
-        return folded
-    return _ZERO_RUN.sub("0", digits_folded)
+    return signatures([line.strip()])[0] if line.strip() else ""
 
 
 def has_web_mark(line: str) -> bool:
@@ -80,21 +77,66 @@ class SignatureStats:
 
 @dataclass
 class BookLines:
-    """A book split into lines, with line offsets and heading line indexes."""
+    """A book split into lines, with line offsets, heading lines and signatures."""
 
     lines: list[str]
     stripped: list[str]
     starts: list[int]  # offset of each line's first character
     headings: list[int]  # sorted line indexes of heading candidates
     prefixes: dict[int, str]  # heading line -> what precedes the heading on it ("" mostly)
+    counts: Counter[str]  # stripped line -> occurrences
+    sig_of: dict[str, str]  # stripped line (up to max_chars) -> its signature
 
 
-def split_book(text: str, language: str) -> BookLines:
+def split_book(text: str, max_chars: int) -> BookLines:
+    """Lines, stripped lines, their counts and signatures (headings: `add_headings`)."""
     lines = text.split("\n")
-    starts = [0, *itertools.accumulate(len(line) + 1 for line in lines[:-1])]
+    lengths = list(itertools.accumulate(map(len, lines)))
+    # starts[i] = characters of the lines above + their newlines; all in C.
+    starts = list(map(operator.add, [0, *lengths[:-1]], range(len(lines))))
     stripped = list(map(str.strip, lines))
-    prefixes = heading_lines(text, language, starts)
-    return BookLines(lines, stripped, starts, sorted(prefixes), prefixes)
+    counts = Counter(stripped)
+    forms = [form for form in counts if 0 < len(form) <= max_chars]
+    sig_of = dict(zip(forms, signatures(forms), strict=True))
+    return BookLines(lines, stripped, starts, [], {}, counts, sig_of)
+
+
+def add_headings(book: BookLines, text: str, language: str) -> None:
+    """Find the heading lines of `book` (the chapter detector's candidate pass)."""
+    book.prefixes = heading_lines(text, language, book.starts)
+    book.headings = sorted(book.prefixes)
+
+
+_ODD_SPACES = "\t\r\f\v\xa0\u3000\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f"
+_FULLWIDTH_DIGITS = "０１２３４５６７８９"
+FOLD_MAX_CHARS = 60
+
+
+def signatures(forms: list[str]) -> list[str]:
+    """`signature` of each stripped line in `forms`, folded in bulk on the joined text.
+
+    Only lines up to 60 characters are folded (page markers, headers with a page number
+    are short); a longer line is its own signature. A regex over non-ASCII text costs
+    ~15 ns a character, so the short lines are joined and `in` checks (C) decide which
+    of a few C passes run at all.
+    """
+    short = [i for i, form in enumerate(forms) if len(form) <= FOLD_MAX_CHARS]
+    joined = "\n".join(forms[i] for i in short)
+    original = joined
+    if any(digit in joined for digit in "0123456789") or any(
+        digit in joined for digit in _FULLWIDTH_DIGITS
+    ):
+        joined = _DIGIT_RUN.sub("0", joined)
+    for space in _ODD_SPACES:
+        if space in joined:
+            joined = joined.replace(space, " ")
+    if "  " in joined:
+        joined = _SPACE_RUN.sub(" ", joined)
+    result = list(forms)
+    if joined is not original and short:
+        for i, folded in zip(short, joined.split("\n"), strict=True):
+            result[i] = folded
+    return result
 
 
 def heading_lines(text: str, language: str, starts: list[int]) -> dict[int, str]:
@@ -115,21 +157,21 @@ def heading_lines(text: str, language: str, starts: list[int]) -> dict[int, str]
     return found
 
 
-def distinct_signatures(stripped: Iterable[str], max_chars: int) -> dict[str, SignatureStats]:
-    """Signature -> stats (count and forms) for non-blank lines up to `max_chars`."""
-    stats: dict[str, SignatureStats] = {}
-    for line, count in Counter(stripped).items():
-        if not line or len(line) > max_chars:
-            continue
-        entry = stats.setdefault(signature(line), SignatureStats())
-        entry.count += count
-        entry.forms.add(line)
-    return stats
+def recurring(
+    book: BookLines, min_count: int, also: Collection[str] = ()
+) -> dict[str, SignatureStats]:
+    """Stats for signatures recurring `min_count` times, or listed in `also`."""
+    totals: Counter[str] = Counter()
+    for form, sig in book.sig_of.items():
+        totals[sig] += book.counts[form]
+    wanted = {sig for sig, count in totals.items() if count >= min_count}
+    wanted.update(sig for sig in also if sig in totals)
+    return {sig: SignatureStats(count=totals[sig]) for sig in wanted}
 
 
 def locate(book: BookLines, stats: dict[str, SignatureStats], edge_lines: int) -> None:
-    """Fill in line indexes and positions of the signatures in `stats` (in place)."""
-    form_to_sig = {form: sig for sig, entry in stats.items() for form in entry.forms}
+    """Fill in forms, line indexes and positions of the signatures in `stats` (in place)."""
+    form_sig = {form: sig for form, sig in book.sig_of.items() if sig in stats}
     nonblank_before: dict[int, int] = {}  # heading line -> last non-blank line above it
     edge: set[int] = set()
     heading_set = set(book.headings)
@@ -141,38 +183,56 @@ def locate(book: BookLines, stats: dict[str, SignatureStats], edge_lines: int) -
             nonblank_before[right] = max(inside)
     before_heading = set(nonblank_before.values())
     for index, line in enumerate(book.stripped):
-        sig = form_to_sig.get(line)
+        sig = form_sig.get(line)
         if sig is None:
             continue
         entry = stats[sig]
         entry.lines.append(index)
+        entry.forms.add(line)
         entry.edge += index in edge
         entry.before_heading += index in before_heading
         entry.heading = entry.heading or index in heading_set
 
 
-def _nonblank_between(stripped: list[str], left: int, right: int, edge_lines: int) -> list[int]:
+def _nonblank_between(sigs: list[str], left: int, right: int, edge_lines: int) -> list[int]:
     """The first and last `edge_lines` non-blank lines strictly between two headings."""
     head: list[int] = []
     index = left + 1
     while index < right and len(head) < edge_lines:
-        if stripped[index]:
+        if sigs[index]:
             head.append(index)
         index += 1
     tail: list[int] = []
     index = right - 1
     while index > left and len(tail) < edge_lines:
-        if stripped[index]:
+        if sigs[index]:
             tail.append(index)
         index -= 1
     return sorted(set(head) | set(tail))
 
 
+BOOK_EDGE_LINES = 50  # non-blank lines at each end of a book where once-per-book lines sit
+
+
 def book_signatures(text: str, max_chars: int) -> list[str]:
-    """The distinct signatures a book could share with other books as boilerplate:
-    short, not prose-shaped, with at least two letters (for corpus-level learning)."""
-    found = []
-    for sig in distinct_signatures(map(str.strip, text.split("\n")), max_chars):
-        if letters(sig) >= 2 and not looks_like_prose(sig):
-            found.append(sig)
-    return sorted(found)
+    """The signatures this book could share with other books as boilerplate: lines that
+    recur in it or sit among its first/last 50 non-blank lines; short, not prose-shaped,
+    with two letters or more. Workers send these to the parent for `corpus_boilerplate`."""
+    stripped = list(map(str.strip, text.split("\n")))
+    counts = Counter(stripped)
+    nonblank = [line for line in stripped if line]
+    ends = {*nonblank[:BOOK_EDGE_LINES], *nonblank[-BOOK_EDGE_LINES:]}
+    forms = [
+        form
+        for form, count in counts.items()
+        if (count >= 2 or form in ends) and 0 < len(form) <= max_chars
+    ]
+    return sorted(
+        {sig for sig in signatures(forms) if not looks_like_prose(sig) and letters(sig) >= 2}
+    )
+
+
+def corpus_boilerplate(per_book: Iterable[Iterable[str]], min_books: int) -> frozenset[str]:
+    """Signatures found in at least `min_books` books (each book's list counted once)."""
+    books = Counter(sig for signatures in per_book for sig in set(signatures))
+    return frozenset(sig for sig, count in books.items() if count >= min_books)
