@@ -167,6 +167,8 @@ def _inspect(args: argparse.Namespace) -> int:
             print(f"  duplicates: {book['duplicates']}")
         for rule, count in sorted(book["removed"].items()):
             print(f"  removed {count} x {rule}")
+        for line in book.get("learned_boilerplate", []):
+            print(f"  learned {line['rule']} ({line['count']} x, {line['why']}): {line['line']}")
         if book.get("tokens") is not None:
             print(f"  tokens ({args.tokenizer[0]}): {book['tokens']:,}")
     return 0

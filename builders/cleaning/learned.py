@@ -88,7 +88,7 @@ def learn_and_find(
         return LearnedStep([], [])
     add_headings(book, text, language)
     locate(book, wanted, config.learned_edge_lines)
-    edits: list[tuple[str, Edit]] = []
+    to_remove: list[tuple[str, int]] = []
     learned: list[LearnedLine] = []
     for sig, entry in wanted.items():
         verdict = classify(sig, entry, len(book.headings), config, corpus_lines)
@@ -97,7 +97,8 @@ def learn_and_find(
         rule, why = verdict
         scope = "corpus" if why.startswith("in ") else "book"
         learned.append(LearnedLine(rule, book.stripped[entry.lines[0]], entry.count, scope, why))
-        edits += [(rule, _line_edit(text, book, index)) for index in entry.lines]
+        to_remove += [(rule, index) for index in entry.lines]
+    edits = _line_edits(text, book, to_remove)
     prefix_edits, prefix_learned = _heading_prefixes(text, book, config)
     edits += prefix_edits
     learned += prefix_learned
@@ -146,11 +147,41 @@ def classify(
     return None
 
 
-def _line_edit(text: str, book: BookLines, index: int) -> Edit:
-    """Delete line `index` with the blank lines just above it (one paragraph break stays)."""
-    start = book.starts[index]
-    start, end = _line_removal(text, start, start + len(book.lines[index]))
-    return start, end, ""
+def _line_edits(text: str, book: BookLines, named: list[tuple[str, int]]) -> list[tuple[str, Edit]]:
+    """Edits deleting the named lines so that paragraph breaks stay as they were.
+
+    Learned lines separated only by blank lines form a block. With a non-blank line
+    right below it, a block goes with its own last newline (what is above stays);
+    otherwise with the blank lines above it (the break below stays). So a page marker
+    inside a paragraph joins its two halves, and a signature plus a running header
+    before a heading leave the previous chapter's ending exactly as it was. Each line's
+    edit covers its part of the block, so the ledger names every character's rule.
+    """
+    named = sorted(named, key=lambda item: item[1])
+    edits: list[tuple[str, Edit]] = []
+    block: list[tuple[str, int]] = []
+    for rule, index in named:
+        if block and any(book.stripped[i] for i in range(block[-1][1] + 1, index)):
+            edits += _block_edits(text, book, block)
+            block = []
+        block.append((rule, index))
+    if block:
+        edits += _block_edits(text, book, block)
+    return edits
+
+
+def _block_edits(
+    text: str, book: BookLines, block: list[tuple[str, int]]
+) -> list[tuple[str, Edit]]:
+    first, last = block[0][1], block[-1][1]
+    end = book.starts[last] + len(book.lines[last])
+    below = last + 1 < len(book.stripped) and bool(book.stripped[last + 1])
+    if end >= len(text) or below:
+        span_start, span_end = book.starts[first], min(end + 1, len(text))
+    else:
+        span_start, span_end = _line_removal(text, book.starts[first], end)
+    bounds = [span_start, *(book.starts[index] for _, index in block[1:]), span_end]
+    return [(rule, (bounds[k], bounds[k + 1], "")) for k, (rule, _) in enumerate(block)]
 
 
 def _heading_prefixes(

@@ -119,7 +119,5 @@ def replay(raw: str, ledger: Sequence[Removal]) -> str:
                     f"ledger step {step} ({removal.rule}) expected {removal.text!r} "
                     f"at {removal.start}, found {found!r}"
                 )
-        text = apply_edits(
-            text, [(r.start, r.start + len(r.text), r.replacement) for r in group]
-        )
+        text = apply_edits(text, [(r.start, r.start + len(r.text), r.replacement) for r in group])
     return text

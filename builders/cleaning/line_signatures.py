@@ -107,7 +107,7 @@ def add_headings(book: BookLines, text: str, language: str) -> None:
     book.headings = sorted(book.prefixes)
 
 
-_ODD_SPACES = "\t\r\f\v\xa0\u3000\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f"
+_ODD_SPACES = "\t\r\f\v\xa0\u3000\u202f\u205f" + "".join(map(chr, range(0x2000, 0x200B)))
 _FULLWIDTH_DIGITS = "０１２３４５６７８９"
 FOLD_MAX_CHARS = 60
 

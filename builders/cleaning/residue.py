@@ -105,6 +105,6 @@ def _label(text: str, point: int) -> tuple[str, Edit] | None:
         return None
     if label[-1] not in "：:" or len(label) < 2 or label[-2] in _SPEECH_END:
         return None
-    if any(char in label for char in "，。！？,!?“”\"「」"):
+    if any(char in label for char in '，。！？,!?“”"「」'):
         return None
     return CREDIT_LABEL, (line_start, line_end, "")
