@@ -6,7 +6,7 @@ read like narrative. Decisions, per signature, on the book after the rule sets r
 * `learned/page-marker`: holds a folded number, at most 8 letters besides it, recurs at
   least `min_repeats` times, and its number varies (distinct forms >= half the count):
   `- 12 -`, `[Page 34]`, `第12页`, `{123}`, wherever they sit.
-* `learned/heading-marker`: a short non-prose line that is, in most of its occurrences,
+* `learned/heading-marker`: a short one-word line (up to 6 letters) that is, in most of its occurrences,
   the last line before a chapter heading (`正文`, `目录`, `VIP章节` on a line of their
   own), and a prefix that precedes a heading on its line in many chapters
   (`正文 第一章 …`, zh only): removed so that it does not end the previous chapter.
@@ -49,6 +49,7 @@ HEADING_MARKER = "learned/heading-marker"
 BOILERPLATE_LINE = "learned/boilerplate-line"
 LEARNED_RULES = (PAGE_MARKER, HEADING_MARKER, BOILERPLATE_LINE)
 _PAGE_MARKER_MAX_LETTERS = 8
+_HEADING_MARKER_MAX_LETTERS = 6  # 正文, 目录, VIP章节; longer lines are headers/footers
 _EVERYWHERE_MIN = 20  # a line this frequent (and > 2 per chapter) is furniture anywhere
 
 
@@ -138,7 +139,8 @@ def classify(
     if letters(sig) < 2 or looks_like_prose(sig):
         return None
     chapter_share = count >= config.learned_min_chapter_share * headings
-    if headings and chapter_share and entry.before_heading >= 0.8 * count:
+    marker_shaped = " " not in sig and letters(sig) <= _HEADING_MARKER_MAX_LETTERS
+    if headings and chapter_share and marker_shaped and entry.before_heading >= 0.8 * count:
         return HEADING_MARKER, f"before {entry.before_heading} of {headings} headings"
     if chapter_share and entry.edge >= config.learned_min_edge_share * count:
         return BOILERPLATE_LINE, f"{count} lines, {entry.edge} at chapter edges"
@@ -150,7 +152,7 @@ def classify(
 def _line_edits(text: str, book: BookLines, named: list[tuple[str, int]]) -> list[tuple[str, Edit]]:
     """Edits deleting the named lines so that paragraph breaks stay as they were.
 
-    Learned lines separated only by blank lines form a block. With a non-blank line
+    Adjacent learned lines form a block. With a non-blank line
     right below it, a block goes with its own last newline (what is above stays);
     otherwise with the blank lines above it (the break below stays). So a page marker
     inside a paragraph joins its two halves, and a signature plus a running header
@@ -161,7 +163,7 @@ def _line_edits(text: str, book: BookLines, named: list[tuple[str, int]]) -> lis
     edits: list[tuple[str, Edit]] = []
     block: list[tuple[str, int]] = []
     for rule, index in named:
-        if block and any(book.stripped[i] for i in range(block[-1][1] + 1, index)):
+        if block and index != block[-1][1] + 1:
             edits += _block_edits(text, book, block)
             block = []
         block.append((rule, index))

@@ -118,7 +118,14 @@ def candidate_lines(
 
 
 def _line_removal(text: str, start: int, end: int) -> tuple[int, int]:
-    """The span that deletes line [start, end) and the blank lines just above it."""
+    """The span that deletes line [start, end) and the blank lines just above it.
+
+    When a non-blank line follows right below, the line goes with its own newline
+    instead, so that the paragraph break above it (if any) stays.
+    """
+    next_end = text.find("\n", end + 1)
+    if end < len(text) and text[end + 1 : len(text) if next_end < 0 else next_end].strip():
+        return start, end + 1
     cut = start - 1  # the newline ending the line above
     while cut >= 0:
         above = text.rfind("\n", 0, cut)

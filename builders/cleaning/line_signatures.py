@@ -36,6 +36,7 @@ SENTENCE_END = frozenset("。！？…”」』’\"'.!?:：,，;；、—")
 # Sentence punctuation inside a Chinese line: prose, not a header or a credit.
 ZH_SENTENCE_INNER = frozenset("，。！？；")
 MAX_HEADING_PREFIX = 8
+MAX_HEADING_LINE = 60
 WEB_MARKS = ("www", "http", ".com", ".net", ".org", ".cn", ".cc", "@", "ｗｗｗ", ".info")
 
 
@@ -152,7 +153,12 @@ def heading_lines(text: str, language: str, starts: list[int]) -> dict[int, str]
     for offset in offsets:
         line = bisect.bisect_right(starts, offset) - 1
         prefix = text[starts[line] : offset].strip()
-        if len(prefix) <= MAX_HEADING_PREFIX and line not in found:
+        if len(prefix) > MAX_HEADING_PREFIX or line in found:
+            continue
+        line_end = text.find("\n", offset)
+        rest = text[offset : len(text) if line_end < 0 else line_end]
+        # `这是第一章的故事，…` is a sentence mentioning a chapter, not a heading line.
+        if len(rest) <= MAX_HEADING_LINE and ZH_SENTENCE_INNER.isdisjoint(rest):
             found[line] = prefix
     return found
 
