@@ -50,6 +50,7 @@ BOILERPLATE_LINE = "learned/boilerplate-line"
 LEARNED_RULES = (PAGE_MARKER, HEADING_MARKER, BOILERPLATE_LINE)
 _PAGE_MARKER_MAX_LETTERS = 8
 _HEADING_MARKER_MAX_LETTERS = 6  # 正文, 目录, VIP章节; longer lines are headers/footers
+_MAX_LINE_SHARE = 0.25
 _EVERYWHERE_MIN = 20  # a line this frequent (and > 2 per chapter) is furniture anywhere
 
 
@@ -91,7 +92,12 @@ def learn_and_find(
     locate(book, wanted, config.learned_edge_lines)
     to_remove: list[tuple[str, int]] = []
     learned: list[LearnedLine] = []
+    # Furniture is a minority of a book's lines: a line making up a quarter of them is
+    # the text itself (a list, a chant, a test file of one repeated line).
+    most = _MAX_LINE_SHARE * sum(count for form, count in book.counts.items() if form)
     for sig, entry in wanted.items():
+        if entry.count > most:
+            continue
         verdict = classify(sig, entry, len(book.headings), config, corpus_lines)
         if verdict is None:
             continue
