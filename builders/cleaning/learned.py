@@ -6,8 +6,8 @@ read like narrative. Decisions, per signature, on the book after the rule sets r
 * `learned/page-marker`: holds a folded number, at most 8 letters besides it, recurs at
   least `min_repeats` times, and its number varies (distinct forms >= half the count):
   `- 12 -`, `[Page 34]`, `第12页`, `{123}`, wherever they sit.
-* `learned/heading-marker`: a short one-word line (up to 6 letters) that is, in most of its occurrences,
-  the last line before a chapter heading (`正文`, `目录`, `VIP章节` on a line of their
+* `learned/heading-marker`: a one-word line (up to 6 letters) that is, in most of its
+  occurrences, the last line before a chapter heading (`正文`, `目录`, `VIP章节` on a line of their
   own), and a prefix that precedes a heading on its line in many chapters
   (`正文 第一章 …`, zh only): removed so that it does not end the previous chapter.
 * `learned/boilerplate-line`: a non-prose line with two letters or more that recurs in

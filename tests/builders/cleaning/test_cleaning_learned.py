@@ -146,7 +146,8 @@ def test_marker_line_before_headings_does_not_end_the_previous_chapter() -> None
 
 def test_a_line_in_several_books_is_corpus_furniture() -> None:
     books = [
-        f"第一章 开始\n\n拾穗文库 校对版\n\n    故事{n}，一个人走了。\n\n第二章 结束\n\n    他又回来了。\n"
+        f"第一章 开始\n\n拾穗文库 校对版\n\n    故事{n}，一个人走了。\n\n"
+        "第二章 结束\n\n    他又回来了。\n"
         for n in range(3)
     ]
     per_book = [book_signatures(text, 100) for text in books]
