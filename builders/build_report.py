@@ -19,6 +19,26 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
+def _learned_lines(books: list[dict[str, Any]]) -> list[str]:
+    """Boilerplate cleaning learned per book (see README "Cleaning"), for a person to check."""
+    rows = [
+        f"| {book['title']} | {line['rule']} | `{line['line']}` | {line['count']} | "
+        f"{line['scope']}: {line['why']} |"
+        for book in books
+        for line in book.get("learned_boilerplate", [])
+    ]
+    if not rows:
+        return ["", "Learned boilerplate: none."]
+    return [
+        "",
+        "## Learned boilerplate",
+        "",
+        "| book | rule | line (first seen) | removed | why |",
+        "|---|---|---|---:|---|",
+        *rows,
+    ]
+
+
 def render_build_report(report: dict[str, Any]) -> str:
     lines = [
         f"# Build report: {report['spec']} {report['spec_version']}",
@@ -42,6 +62,7 @@ def render_build_report(report: dict[str, Any]) -> str:
             f"| {book['title']} | {book['language']} | {book['encoding']} | {book['chapters']} | "
             f"{tokens:,} | {removed} | {book['excluded'] or '-'} |"
         )
+    lines += _learned_lines(report["books"])
     dropped = report["stages"]["sources"]["dropped"]
     if dropped:
         lines += ["", "Sources dropped: " + ", ".join(f"{k} {v}" for k, v in dropped.items())]

@@ -177,6 +177,8 @@ def _inspect(args: argparse.Namespace) -> int:
             print(f"  chapter #{repeat['index']} repeats #{repeat['repeats_index']}")
         for rule, count in sorted(book["removed"].items()):
             print(f"  removed {count} x {rule}")
+        for line in book.get("learned_boilerplate", []):
+            print(f"  learned {line['rule']} ({line['count']} x, {line['why']}): {line['line']}")
         if book.get("tokens") is not None:
             print(f"  tokens ({args.tokenizer[0]}): {book['tokens']:,}")
     return 0

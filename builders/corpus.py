@@ -20,6 +20,7 @@ from tqdm import tqdm
 
 from lengthwise.builders.chapters import detect_chapters
 from lengthwise.builders.cleaning import clean_text
+from lengthwise.builders.cleaning.line_signatures import book_signatures, corpus_boilerplate
 from lengthwise.builders.joining import (
     CHAPTER_SEPARATOR,
     followed_tail,
@@ -33,7 +34,7 @@ from lengthwise.storage import atomic_write_json, canonical_hash, read_json, sha
 from lengthwise.tokenizers import TokenCountCache, get_tokenizer, process_context
 
 # Bump when cleaning or chapter detection changes output for the same input.
-PIPELINE_VERSION = "corpus-3"
+PIPELINE_VERSION = "corpus-4"
 
 
 @dataclass
@@ -59,6 +60,9 @@ class BookReport:
     undecodable_bytes: int = 0
     warnings: list[str] = field(default_factory=list)
     tokens: dict[str, int] = field(default_factory=dict)  # tokenizer id -> total over chapters
+    # Boilerplate learned from this book and the corpus: rule, line, count, scope, why.
+    learned_boilerplate: list[dict[str, Any]] = field(default_factory=list)
+    chars_removed: dict[str, int] = field(default_factory=dict)  # cleaning rule -> characters
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -95,12 +99,22 @@ def source_kind(source: str) -> str:
 
 
 def process_document(
-    doc: SourceDocument, settings: CorpusSettings
+    doc: SourceDocument, settings: CorpusSettings, corpus_lines: frozenset[str] = frozenset()
 ) -> tuple[Book | None, BookReport]:
-    """Clean one document and find its chapters (no token counting)."""
+    """Clean one document and find its chapters (no token counting).
+
+    `corpus_lines`: line signatures learned as boilerplate across the corpus
+    (`learn_corpus_lines`) that occur in this document.
+    """
     language = doc.language or (settings.language if settings.language != "auto" else None)
     language = language or detect_language(doc.text)
-    cleaned = clean_text(doc.text, language, settings.cleaning, source_kind=source_kind(doc.source))
+    cleaned = clean_text(
+        doc.text,
+        language,
+        settings.cleaning,
+        source_kind=source_kind(doc.source),
+        corpus_lines=corpus_lines,
+    )
     detection = detect_chapters(
         cleaned.text,
         language,
@@ -153,6 +167,8 @@ def process_document(
         duplicates=list(detection.duplicates),
         removed=dict(cleaned.removed),
         removed_examples=dict(cleaned.examples),
+        learned_boilerplate=[line.to_dict() for line in cleaned.learned],
+        chars_removed=dict(cleaned.chars_removed),
         excluded=excluded,
         story_collection=detection.story_collection,
         front_matter_headings=front_matter,
@@ -184,16 +200,17 @@ def _process_and_count(
     tokenizer_ids: Sequence[str],
     cache_path: str | None,
     book_cache_dir: str | None,
+    corpus_lines: frozenset[str] = frozenset(),
 ) -> tuple[Book | None, BookReport, list[tuple[str, str, int]]]:
     """Worker entry point: process (or reuse) one document and count what the cache lacks."""
     book: Book | None
-    cached_file = _book_cache_file(book_cache_dir, doc, settings)
+    cached_file = _book_cache_file(book_cache_dir, doc, settings, corpus_lines)
     if cached_file is not None and cached_file.is_file():
         stored = read_json(cached_file)
         book = Book.from_dict(stored["book"]) if stored["book"] else None
         report = BookReport(**stored["report"])
     else:
-        book, report = process_document(doc, settings)
+        book, report = process_document(doc, settings, corpus_lines)
         if cached_file is not None:
             atomic_write_json(
                 cached_file, {"book": book.to_dict() if book else None, "report": report.to_dict()}
@@ -235,7 +252,10 @@ def _process_and_count(
 
 
 def _book_cache_file(
-    book_cache_dir: str | None, doc: SourceDocument, settings: CorpusSettings
+    book_cache_dir: str | None,
+    doc: SourceDocument,
+    settings: CorpusSettings,
+    corpus_lines: frozenset[str] = frozenset(),
 ) -> Path | None:
     if book_cache_dir is None:
         return None
@@ -249,6 +269,9 @@ def _book_cache_file(
             "settings": settings.fingerprint(),
             "toc": len(doc.toc),
             "author": doc.author,
+            # Only the corpus-learned lines this book holds: adding an unrelated book
+            # to the corpus does not invalidate it.
+            "corpus_lines": sorted(corpus_lines),
         }
     )
     return Path(book_cache_dir) / f"{doc.id}.{key[:16]}.json"
@@ -287,16 +310,20 @@ def process_corpus(
     # a rebuild with everything cached loads none.
     context = process_context()
     bar = _Progress(total=total, desc="books", unit="book", disable=not progress, leave=False)
+    documents = list(docs)
     try:
         if workers == 1:
+            lines = learn_corpus_lines(documents, settings.cleaning, None)
             results: Iterator[tuple[Book | None, BookReport, list[tuple[str, str, int]]]] = (
-                _process_and_count(d, settings, tokenizer_ids, count_cache_path, book_cache_dir)
-                for d in docs
+                _process_and_count(
+                    d, settings, tokenizer_ids, count_cache_path, book_cache_dir, lines[i]
+                )
+                for i, d in enumerate(documents)
             )
             yield from _store_counts(results, cache, bar)
         else:
-            documents = list(docs)
             with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+                lines = learn_corpus_lines(documents, settings.cleaning, pool)
                 # Largest books first keeps every worker busy to the end; results are
                 # still yielded in input order.
                 futures: dict[int, Future[_Result]] = {}
@@ -308,6 +335,7 @@ def process_corpus(
                         tokenizer_ids,
                         count_cache_path,
                         book_cache_dir,
+                        lines[i],
                     )
                 ordered = (futures[i].result() for i in range(len(documents)))
                 yield from _store_counts(ordered, cache, bar)
@@ -315,6 +343,34 @@ def process_corpus(
         bar.close()
         if cache is not None:
             cache.close()
+
+
+def learn_corpus_lines(
+    documents: Sequence[SourceDocument],
+    cleaning: CleaningConfig,
+    pool: ProcessPoolExecutor | None,
+) -> list[frozenset[str]]:
+    """Per document, the line signatures learned as boilerplate across the corpus.
+
+    A pass before cleaning: each worker returns one book's candidate signatures (short,
+    non-prose lines that recur in it or sit at its ends; `book_signatures`), the parent
+    keeps those found in `learned_min_books` books or more and hands each book the ones
+    it holds (they are part of its cache key).
+    """
+    empty: list[frozenset[str]] = [frozenset()] * len(documents)
+    if not cleaning.learned_boilerplate or len(documents) < cleaning.learned_min_books:
+        return empty
+    max_chars = [cleaning.learned_max_line_chars] * len(documents)
+    texts = [d.text for d in documents]
+    per_book = list(
+        pool.map(book_signatures, texts, max_chars, chunksize=4)
+        if pool is not None
+        else map(book_signatures, texts, max_chars)
+    )
+    corpus = corpus_boilerplate(per_book, cleaning.learned_min_books)
+    if not corpus:
+        return empty
+    return [corpus.intersection(sigs) for sigs in per_book]
 
 
 def _store_counts(

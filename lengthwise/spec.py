@@ -82,6 +82,17 @@ class CleaningConfig(_Strict):
     extra_rules: list[ExtraRule] = Field(default_factory=list)
     disable_rules: list[str] = Field(default_factory=list)
     fullwidth_punctuation_zh: bool = True  # normalise ASCII punctuation inside Chinese text
+    # Boilerplate learned from the book and the corpus (running headers, page markers,
+    # site signatures): see the README's "Cleaning" section for the thresholds.
+    learned_boilerplate: bool = True
+    learned_min_repeats: int = Field(default=5, ge=2)  # a line must recur this often in a book
+    # ... and in at least this share of the book's chapters (0..1)
+    learned_min_chapter_share: float = Field(default=0.3, ge=0, le=1)
+    # ... with at least this share of its occurrences among chapters' first/last lines (0..1)
+    learned_min_edge_share: float = Field(default=0.6, ge=0, le=1)
+    learned_edge_lines: int = Field(default=2, ge=1, le=20)  # lines counted as a chapter edge
+    learned_max_line_chars: int = Field(default=100, ge=10, le=1000)  # longer lines: narrative
+    learned_min_books: int = Field(default=3, ge=2)  # a line in this many books is corpus furniture
 
 
 class ChaptersConfig(_Strict):

@@ -9,13 +9,31 @@ examples each; nothing else touches the text. User rules from the spec
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from lengthwise.builders.cleaning.rules import MAX_EXAMPLES, Rule, TextRule
+from lengthwise.builders.cleaning.learned import LEARNED_RULES, LearnedLine, learn_and_find
+from lengthwise.builders.cleaning.ledger import (
+    Edit,
+    Removal,
+    apply_edits,
+    diff_edit,
+    edit_totals,
+    net_totals,
+    removals,
+)
+from lengthwise.builders.cleaning.residue import RESIDUE_RULES, residue_edits
+from lengthwise.builders.cleaning.rules import (
+    MAX_EXAMPLES,
+    Rule,
+    RuleOutcome,
+    TextRule,
+    format_example,
+)
 from lengthwise.builders.cleaning.rulesets import (
     AUTO,
+    LEARNED_STEP_BEFORE,
     RERUN_AFTER,
     RULES_BY_NAME,
     ordered_rules,
@@ -34,16 +52,70 @@ class CleaningResult:
     `removed` maps rule name -> number of changes, for rules that fired only;
     `examples` holds up to three ``left⟦removed⟧right`` / ``left⟦old→new⟧right`` snippets
     per rule; `rulesets` are the rule sets that ran (after expanding "auto").
+    `chars_removed` / `chars_added` map rule name -> characters it removed / inserted
+    (always kept: ``len(raw) - len(text) == sum(chars_removed) - sum(chars_added)``);
+    `ledger` lists every removed or replaced span (only with ``trace=True``; see
+    `ledger.replay`); `learned` is the boilerplate learned from this book and corpus.
     """
 
     text: str
     removed: dict[str, int] = field(default_factory=dict)
     examples: dict[str, list[str]] = field(default_factory=dict)
     rulesets: list[str] = field(default_factory=list)
+    chars_removed: dict[str, int] = field(default_factory=dict)
+    chars_added: dict[str, int] = field(default_factory=dict)
+    ledger: list[Removal] = field(default_factory=list)
+    learned: list[LearnedLine] = field(default_factory=list)
+    trace: bool = False
+    steps: int = 0  # rule applications so far (numbers ledger steps)
 
     def to_dict(self) -> dict[str, Any]:
-        """Everything but the text, for stage reports."""
-        return {"rulesets": self.rulesets, "removed": self.removed, "examples": self.examples}
+        """Everything but the text and the ledger, for stage reports."""
+        return {
+            "rulesets": self.rulesets,
+            "removed": self.removed,
+            "examples": self.examples,
+            "chars_removed": self.chars_removed,
+            "chars_added": self.chars_added,
+            "learned": [line.to_dict() for line in self.learned],
+        }
+
+    def record(self, name: str, before: str, outcome: RuleOutcome) -> None:
+        """Book one rule's outcome on `before` (counts, examples, characters, ledger)."""
+        self.text = outcome.text
+        self.removed[name] = self.removed.get(name, 0) + outcome.count
+        examples = self.examples.setdefault(name, [])
+        examples.extend(outcome.examples[: MAX_EXAMPLES - len(examples)])
+        if outcome.edits is not None:
+            removed, added = edit_totals(outcome.edits)
+        else:
+            removed, added = outcome.totals or net_totals(before, outcome.text)
+        self._add_chars(name, removed, added)
+        if self.trace:
+            edits = outcome.edits if outcome.edits is not None else diff_edit(before, outcome.text)
+            self.ledger += removals(name, self.steps, before, edits)
+        self.steps += 1
+
+    def record_named(self, named: list[tuple[str, Edit]]) -> None:
+        """Apply edits made under several rule names at once, as one ledger step."""
+        if not named:
+            return
+        before = self.text
+        for name, (start, end, replacement) in named:
+            self.removed[name] = self.removed.get(name, 0) + 1
+            examples = self.examples.setdefault(name, [])
+            if len(examples) < MAX_EXAMPLES:
+                examples.append(format_example(before, start, end, replacement))
+            self._add_chars(name, end - start, len(replacement))
+            if self.trace:
+                self.ledger += removals(name, self.steps, before, [(start, end, replacement)])
+        self.text = apply_edits(before, [edit for _, edit in named])
+        self.steps += 1
+
+    def _add_chars(self, name: str, removed: int, added: int) -> None:
+        self.chars_removed[name] = self.chars_removed.get(name, 0) + removed
+        if added:
+            self.chars_added[name] = self.chars_added.get(name, 0) + added
 
 
 def compile_user_rules(extra_rules: list[ExtraRule]) -> list[Rule]:
@@ -91,6 +163,7 @@ def _expander(template: str) -> Callable[[re.Match[str]], str]:
 
 def _check_disabled(disabled: list[str], user_rules: list[Rule]) -> set[str]:
     known = set(RULES_BY_NAME) | {rule.name for rule in user_rules}
+    known |= {*LEARNED_RULES, *RESIDUE_RULES}
     for name in disabled:
         if name not in known:
             raise ValueError(
@@ -121,32 +194,77 @@ def plan_rules(
 
 
 def clean_text(
-    text: str, language: str, config: CleaningConfig, source_kind: str = "files"
+    text: str,
+    language: str,
+    config: CleaningConfig,
+    source_kind: str = "files",
+    *,
+    trace: bool = False,
+    corpus_lines: Collection[str] = (),
 ) -> CleaningResult:
     """Clean one book's text (LF line ends, before chapter detection).
 
     `language` is a code ("zh", "en", ...; "auto" detects it); `source_kind` is
     "files", "urls", "gutenberg" or "hf" and only matters for `rulesets = ["auto"]`.
+    `trace` keeps the removal ledger (`CleaningResult.ledger`); `corpus_lines` are line
+    signatures learned as boilerplate across the corpus (`corpus_boilerplate`).
     Raises ValueError for an unknown rule set or rule name and for a bad user regex.
     """
+    language = _resolve_language(language, text)
     rulesets, rules = plan_rules(text, language, config, source_kind)
+    disabled = set(config.disable_rules)
     planned = {rule.name: rule for rule in rules}
-    result = CleaningResult(text=text, rulesets=rulesets)
-    for rule in rules:
-        if _run(rule, result):
+    result = CleaningResult(text=text, rulesets=rulesets, trace=trace)
+    learned_at = next(
+        (i for i, rule in enumerate(rules) if rule.name in LEARNED_STEP_BEFORE), len(rules)
+    )
+    for index, rule in enumerate([*rules, None]):
+        if index == learned_at and config.learned_boilerplate:
+            _learned_step(result, language, config, corpus_lines, disabled)
+        if rule is None:
+            break
+        if _run(rule, result, disabled):
             for name in RERUN_AFTER.get(rule.name, ()):
                 if name in planned:
-                    _run(planned[name], result)
+                    _run(planned[name], result, disabled)
     return result
 
 
-def _run(rule: TextRule, result: CleaningResult) -> bool:
-    """Apply one rule to `result` in place, adding up its count and examples."""
-    outcome = rule.apply(result.text)
+def _learned_step(
+    result: CleaningResult,
+    language: str,
+    config: CleaningConfig,
+    corpus_lines: Collection[str],
+    disabled: set[str],
+) -> None:
+    step = learn_and_find(result.text, language, config, corpus_lines)
+    result.record_named([(name, edit) for name, edit in step.edits if name not in disabled])
+    result.learned = [line for line in step.learned if line.rule not in disabled]
+
+
+def _run(rule: TextRule, result: CleaningResult, disabled: set[str]) -> bool:
+    """Apply one rule to `result` in place, then remove what its cuts left behind."""
+    before = result.text
+    if result.trace and isinstance(rule, Rule):
+        outcome = rule.apply(before, trace=True)
+    else:
+        outcome = rule.apply(before)
     if not outcome.count:
         return False
-    result.text = outcome.text
-    result.removed[rule.name] = result.removed.get(rule.name, 0) + outcome.count
-    examples = result.examples.setdefault(rule.name, [])
-    examples.extend(outcome.examples[: MAX_EXAMPLES - len(examples)])
+    result.record(rule.name, before, outcome)
+    if not rule.whitespace_only and outcome.edits:
+        residue = residue_edits(result.text, _cut_points(before, outcome.edits))
+        result.record_named([(name, edit) for name, edit in residue if name not in disabled])
     return True
+
+
+def _cut_points(before: str, edits: Iterable[Edit]) -> list[tuple[int, str]]:
+    """(offset in the new text, cut text) of each cut made inside a line."""
+    cuts: list[tuple[int, str]] = []
+    delta = 0
+    for start, end, replacement in edits:
+        cut = before[start:end]
+        if len(replacement) < len(cut) and "\n" not in cut and cut.strip():
+            cuts.append((start + delta + len(replacement), cut))
+        delta += len(replacement) - (end - start)
+    return cuts

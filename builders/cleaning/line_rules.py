@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.rules import (
     MAX_EXAMPLES,
     Replacement,
@@ -23,8 +24,6 @@ from lengthwise.builders.cleaning.rules import (
     contains_any,
     format_example,
 )
-
-Edit = tuple[int, int, str]
 
 
 @dataclass(frozen=True)
@@ -68,11 +67,11 @@ class LineRule:
             if line.strip() and not new_line.strip():
                 cut_start, cut_end = _line_removal(text, start, end)
                 edits.append((cut_start, cut_end, ""))
-            else:
-                edits.append((start, end, new_line))
+            else:  # the changes themselves, so that the ledger shows what was cut
+                edits.extend((start + s, start + e, new) for s, e, new in changes)
         if not count:
             return RuleOutcome(text, 0)
-        return RuleOutcome(_apply_edits(text, edits), count, examples)
+        return RuleOutcome(_apply_edits(text, edits), count, examples, edits=tuple(edits))
 
     def _changes(self, line: str) -> list[Edit]:
         changes: list[Edit] = []
@@ -119,7 +118,14 @@ def candidate_lines(
 
 
 def _line_removal(text: str, start: int, end: int) -> tuple[int, int]:
-    """The span that deletes line [start, end) and the blank lines just above it."""
+    """The span that deletes line [start, end) and the blank lines just above it.
+
+    When a non-blank line follows right below, the line goes with its own newline
+    instead, so that the paragraph break above it (if any) stays.
+    """
+    next_end = text.find("\n", end + 1)
+    if end < len(text) and text[end + 1 : len(text) if next_end < 0 else next_end].strip():
+        return start, end + 1
     cut = start - 1  # the newline ending the line above
     while cut >= 0:
         above = text.rfind("\n", 0, cut)

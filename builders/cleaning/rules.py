@@ -28,6 +28,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from lengthwise.builders.cleaning.ledger import Edit, apply_edits
+
 MAX_EXAMPLES = 3
 EXAMPLE_CONTEXT = 20  # characters of context kept on each side of a change
 EXAMPLE_MAX_CHARS = 120
@@ -39,11 +41,19 @@ Span = tuple[int, int]
 
 @dataclass(frozen=True)
 class RuleOutcome:
-    """The text after one rule, how many changes it made, and up to three examples."""
+    """The text after one rule, how many changes it made, and up to three examples.
+
+    `edits` are the changes as ``(start, end, replacement)`` in the input text (sorted,
+    non-overlapping), for the removal ledger (see `ledger`); `totals` is (characters
+    removed, characters added) when a rule knows them without listing edits. With
+    neither, the cleaner books the net length change to the rule.
+    """
 
     text: str
     count: int
     examples: list[str] = field(default_factory=list)
+    edits: tuple[Edit, ...] | None = None
+    totals: tuple[int, int] | None = None
 
 
 def _visible(fragment: str) -> str:
@@ -147,52 +157,78 @@ class Rule:
     line_start: bool = False
     whitespace_only: bool = False
 
-    def apply(self, text: str) -> RuleOutcome:
-        """Apply the rule to `text`; unchanged text and a zero count when it does not fire."""
+    def apply(self, text: str, trace: bool = False) -> RuleOutcome:
+        """Apply the rule to `text`; unchanged text and a zero count when it does not fire.
+
+        Edits are listed when `trace` is set or cheap to list (function replacements);
+        a literal template reports only its totals, which `subn` gives for free.
+        """
         if not _may_match(self.triggers, self.gate, text):
             return RuleOutcome(text, 0)
         work = "\n" + text if self.line_start else text
-        if callable(self.replacement):
-            new, count, examples = self._substitute_with_function(work, self.replacement)
-        else:
-            new, count, examples = self._substitute_with_template(work, self.replacement)
+        template = None if callable(self.replacement) else self.replacement
+        if template is not None and not trace and "\\" not in template:
+            return self._substitute_literal(text, work, template)
+        function = self.replacement if callable(self.replacement) else _expander(template or "")
+        new, count, examples, edits = self._substitute_with_function(work, function)
         if count == 0:
             return RuleOutcome(text, 0)
-        if self.line_start:
-            # The sentinel is the first char, or the char after a removed first line.
-            if new and new[0] != "\n":
-                raise AssertionError(f"rule {self.name}: line pattern swallowed a line end")
-            new = new[1:]
-        return RuleOutcome(new, count, examples)
+        return RuleOutcome(self._unsentinel(new), count, examples, edits=self._shift(edits))
 
-    def _substitute_with_template(self, work: str, template: str) -> tuple[str, int, list[str]]:
+    def _substitute_literal(self, text: str, work: str, template: str) -> RuleOutcome:
         examples: list[str] = []
         for match in self.pattern.finditer(work):
-            examples.append(_example(work, match, match.expand(template)))
+            examples.append(_example(work, match, template))
             if len(examples) == MAX_EXAMPLES:
                 break
         if not examples:
-            return work, 0, []
+            return RuleOutcome(text, 0)
         new, count = self.pattern.subn(template, work)
-        return new, count, examples
+        added = count * len(template)
+        totals = (len(work) - len(new) + added, added)
+        return RuleOutcome(self._unsentinel(new), count, examples, totals=totals)
+
+    def _unsentinel(self, new: str) -> str:
+        if not self.line_start:
+            return new
+        # The sentinel is the first char, or the char after a removed first line.
+        if new and new[0] != "\n":
+            raise AssertionError(f"rule {self.name}: line pattern swallowed a line end")
+        return new[1:]
+
+    def _shift(self, edits: list[Edit]) -> tuple[Edit, ...]:
+        """Edits in `work` coordinates -> in the text's (the sentinel newline dropped)."""
+        if not self.line_start:
+            return tuple(edits)
+        shifted = []
+        for start, end, replacement in edits:
+            if start == 0:  # the match took the sentinel; its replacement starts with it
+                shifted.append((0, end - 1, replacement[1:]))
+            else:
+                shifted.append((start - 1, end - 1, replacement))
+        return tuple(shifted)
 
     def _substitute_with_function(
         self, work: str, function: Callable[[re.Match[str]], str]
-    ) -> tuple[str, int, list[str]]:
-        count = 0
+    ) -> tuple[str, int, list[str], list[Edit]]:
         examples: list[str] = []
-
-        def replace(match: re.Match[str]) -> str:
-            nonlocal count
+        edits: list[Edit] = []
+        for match in self.pattern.finditer(work):
             result = function(match)
             if result != match.group():
-                count += 1
+                edits.append((match.start(), match.end(), result))
                 if len(examples) < MAX_EXAMPLES:
                     examples.append(_example(work, match, result))
-            return result
+        if not edits:
+            return work, 0, [], []
+        return apply_edits(work, edits), len(edits), examples, edits
 
-        new = self.pattern.sub(replace, work)
-        return new, count, examples
+
+def _expander(template: str) -> Callable[[re.Match[str]], str]:
+    def expand(match: re.Match[str]) -> str:
+        return match.expand(template)
+
+    return expand
 
 
 def _example(work: str, match: re.Match[str], replacement: str) -> str:
@@ -236,7 +272,8 @@ class BlockRule:
             last = end
         pieces.append(text[last:])
         examples = [format_example(text, start, end) for start, end in spans[:MAX_EXAMPLES]]
-        return RuleOutcome("".join(pieces), len(spans), examples)
+        edits = tuple((start, end, "") for start, end in spans)
+        return RuleOutcome("".join(pieces), len(spans), examples, edits=edits)
 
 
 def _merge(spans: Iterable[Span]) -> list[Span]:

@@ -63,6 +63,12 @@ RERUN_AFTER: dict[str, tuple[str, ...]] = {
     inline.name: tuple(rule.name for rule in LINE_RULES) for inline in INLINE_RULES
 }
 
+# The learned-boilerplate step (see `learned`) runs just before these: after every
+# removal rule, before punctuation rewriting and the final whitespace normalisation.
+LEARNED_STEP_BEFORE: frozenset[str] = frozenset(
+    rule.name for rule in (*zh_rules.RULES, *common_rules.POST)
+)
+
 RULES_BY_NAME: dict[str, TextRule] = {
     rule.name: rule for rules in RULESETS.values() for rule in rules
 }

@@ -2,7 +2,10 @@
 
 Two books are linked when they are the same file (raw sha256), the same cleaned text (hash
 of their chapter texts), near duplicates (estimated Jaccard similarity of the whole books at
-or above ``near_threshold``) or partial duplicates (at least ``partial_share`` of the smaller
+or above ``near_threshold``, backed by at least two matching chapters unless the whole texts
+are at least ``WHOLE_TEXT_SIMILARITY`` alike: books from one generator or with one
+vocabulary overlap as bags of shingles without being one text) or partial duplicates (at
+least ``partial_share`` of the smaller
 book's chapters, and at least two, match chapters of the other: an edition with fewer
 chapters). Links are joined transitively into clusters.
 
@@ -21,6 +24,8 @@ from typing import Any
 from lengthwise.builders.duplicates.matching import ChapterMatches
 from lengthwise.builders.duplicates.signatures import BookSignatures, jaccard
 
+# A near-duplicate link without matching chapters needs the whole texts this alike.
+WHOLE_TEXT_SIMILARITY = 0.95
 KIND_ORDER = ("identical file", "identical text", "near duplicate", "partial duplicate")
 MIN_MATCHED_CHAPTERS = 2
 
@@ -114,8 +119,13 @@ def find_links(
         for members in groups.values():
             for other in members[1:]:
                 links.setdefault((members[0], other), kind)
-    for pair in sorted(near):
-        links.setdefault(pair, "near duplicate")
+    for pair, similarity in sorted(near.items()):
+        # Whole-book shingle sets also overlap when two books share a style, a vocabulary
+        # or a generator (the synthetic demo books reach 0.8-0.9 with no chapter alike):
+        # copies of one text also have chapters that match, unless they are near-identical.
+        _, matched = _chapter_share(by_id[pair[0]], by_id[pair[1]], matches)
+        if matched >= MIN_MATCHED_CHAPTERS or similarity >= WHOLE_TEXT_SIMILARITY:
+            links.setdefault(pair, "near duplicate")
     for pair in sorted(matches):
         share, matched = _chapter_share(by_id[pair[0]], by_id[pair[1]], matches)
         if share >= partial_share and matched >= MIN_MATCHED_CHAPTERS:

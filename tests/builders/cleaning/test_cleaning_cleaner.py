@@ -139,6 +139,9 @@ def test_to_dict_reports_without_the_text() -> None:
         "rulesets": ["common"],
         "removed": {"a": 1},
         "examples": {"a": ["x"]},
+        "chars_removed": {},
+        "chars_added": {},
+        "learned": [],
     }
 
 

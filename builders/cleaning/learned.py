@@ -1,0 +1,226 @@
+"""Boilerplate learned from the book (and the corpus) itself, not from site lists.
+
+A line is furniture when its signature (see `line_signatures`) recurs and it does not
+read like narrative. Decisions, per signature, on the book after the rule sets ran:
+
+* `learned/page-marker`: holds a folded number, at most 8 letters besides it, recurs at
+  least `min_repeats` times, and its number varies (distinct forms >= half the count):
+  `- 12 -`, `[Page 34]`, `第12页`, `{123}`, wherever they sit.
+* `learned/heading-marker`: a one-word line (up to 6 letters) that is, in most of its
+  occurrences, the last line before a chapter heading (`正文`, `目录`, `VIP章节` on a line of their
+  own), and a prefix that precedes a heading on its line in many chapters
+  (`正文 第一章 …`, zh only): removed so that it does not end the previous chapter.
+* `learned/boilerplate-line`: a non-prose line with two letters or more that recurs in
+  at least `min_chapter_share` of the chapters (and `min_repeats` times), mostly
+  (`min_edge_share`) among the first/last `edge_lines` lines of chapters: running
+  headers/footers, site signatures, credits; or that recurs more than twice per
+  chapter anywhere (page headers); or one shared with `min_books` other books of the
+  corpus (`corpus_lines`).
+
+Guards for real repetition: heading lines are never learned; a line that ends a
+sentence or holds Chinese sentence stops (dialogue, poems, refrains, `且听下回分解。`)
+is never learned unless it carries a web address; a line needs two letters or more
+(scene breaks `* * *` stay).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from lengthwise.builders.cleaning.ledger import Edit
+from lengthwise.builders.cleaning.line_rules import _line_removal
+from lengthwise.builders.cleaning.line_signatures import (
+    BookLines,
+    SignatureStats,
+    add_headings,
+    letters,
+    locate,
+    looks_like_prose,
+    recurring,
+    split_book,
+)
+from lengthwise.spec import CleaningConfig
+
+PAGE_MARKER = "learned/page-marker"
+HEADING_MARKER = "learned/heading-marker"
+BOILERPLATE_LINE = "learned/boilerplate-line"
+LEARNED_RULES = (PAGE_MARKER, HEADING_MARKER, BOILERPLATE_LINE)
+_PAGE_MARKER_MAX_LETTERS = 8
+_HEADING_MARKER_MAX_LETTERS = 6  # 正文, 目录, VIP章节; longer lines are headers/footers
+_MAX_LINE_SHARE = 0.25
+_EVERYWHERE_MIN = 20  # a line this frequent (and > 2 per chapter) is furniture anywhere
+
+
+@dataclass(frozen=True)
+class LearnedLine:
+    """One learned piece of boilerplate in one book (for reports)."""
+
+    rule: str
+    line: str  # the first form seen
+    count: int  # lines (or prefixes) removed
+    scope: str  # "book" or "corpus"
+    why: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class LearnedStep:
+    """What the learned step removes from one text: named edits and the learned lines."""
+
+    edits: list[tuple[str, Edit]]
+    learned: list[LearnedLine]
+
+
+def learn_and_find(
+    text: str, language: str, config: CleaningConfig, corpus_lines: Collection[str] = ()
+) -> LearnedStep:
+    """Learn this book's boilerplate and the edits that remove it (nothing is applied)."""
+    book = split_book(text, config.learned_max_line_chars)
+    wanted = {
+        sig: entry
+        for sig, entry in recurring(book, config.learned_min_repeats, corpus_lines).items()
+        if _may_be_boilerplate(sig)
+    }
+    if not wanted and not language.startswith("zh"):  # zh: heading prefixes, below
+        return LearnedStep([], [])
+    add_headings(book, text, language)
+    locate(book, wanted, config.learned_edge_lines)
+    to_remove: list[tuple[str, int]] = []
+    learned: list[LearnedLine] = []
+    # Furniture is a minority of a book's lines: a line making up a quarter of them is
+    # the text itself (a list, a chant, a test file of one repeated line).
+    most = _MAX_LINE_SHARE * sum(count for form, count in book.counts.items() if form)
+    for sig, entry in wanted.items():
+        if entry.count > most:
+            continue
+        verdict = classify(sig, entry, len(book.headings), config, corpus_lines)
+        if verdict is None:
+            continue
+        rule, why = verdict
+        scope = "corpus" if why.startswith("in ") else "book"
+        learned.append(LearnedLine(rule, book.stripped[entry.lines[0]], entry.count, scope, why))
+        to_remove += [(rule, index) for index in entry.lines]
+    edits = _line_edits(text, book, to_remove)
+    prefix_edits, prefix_learned = _heading_prefixes(text, book, config)
+    edits += prefix_edits
+    learned += prefix_learned
+    edits.sort(key=lambda named: named[1][0])
+    learned.sort(key=lambda line: (-line.count, line.rule, line.line))
+    return LearnedStep(_drop_overlaps(edits), learned)
+
+
+def _may_be_boilerplate(sig: str) -> bool:
+    """Shapes `classify` can learn: page markers, and non-prose lines with 2+ letters."""
+    if "0" in sig and letters(sig) <= _PAGE_MARKER_MAX_LETTERS:
+        return True
+    return letters(sig) >= 2 and not looks_like_prose(sig)
+
+
+def classify(
+    sig: str,
+    entry: SignatureStats,
+    headings: int,
+    config: CleaningConfig,
+    corpus_lines: Collection[str],
+) -> tuple[str, str] | None:
+    """(rule, reason) when the signature is boilerplate, else None."""
+    if entry.heading:
+        return None
+    count = entry.count
+    if sig in corpus_lines:
+        return BOILERPLATE_LINE, f"in {config.learned_min_books}+ books of the corpus"
+    if count < config.learned_min_repeats:
+        return None
+    if (
+        "0" in sig
+        and letters(sig) <= _PAGE_MARKER_MAX_LETTERS
+        and len(entry.forms) >= max(3, count / 2)
+    ):
+        return PAGE_MARKER, f"{count} lines, {len(entry.forms)} different numbers"
+    if letters(sig) < 2 or looks_like_prose(sig):
+        return None
+    chapter_share = count >= config.learned_min_chapter_share * headings
+    marker_shaped = " " not in sig and letters(sig) <= _HEADING_MARKER_MAX_LETTERS
+    if headings and chapter_share and marker_shaped and entry.before_heading >= 0.8 * count:
+        return HEADING_MARKER, f"before {entry.before_heading} of {headings} headings"
+    if chapter_share and entry.edge >= config.learned_min_edge_share * count:
+        return BOILERPLATE_LINE, f"{count} lines, {entry.edge} at chapter edges"
+    if count >= max(_EVERYWHERE_MIN, 2 * headings):
+        return BOILERPLATE_LINE, f"{count} lines in {headings} chapters"
+    return None
+
+
+def _line_edits(text: str, book: BookLines, named: list[tuple[str, int]]) -> list[tuple[str, Edit]]:
+    """Edits deleting the named lines so that paragraph breaks stay as they were.
+
+    Adjacent learned lines form a block. With a non-blank line
+    right below it, a block goes with its own last newline (what is above stays);
+    otherwise with the blank lines above it (the break below stays). So a page marker
+    inside a paragraph joins its two halves, and a signature plus a running header
+    before a heading leave the previous chapter's ending exactly as it was. Each line's
+    edit covers its part of the block, so the ledger names every character's rule.
+    """
+    named = sorted(named, key=lambda item: item[1])
+    edits: list[tuple[str, Edit]] = []
+    block: list[tuple[str, int]] = []
+    for rule, index in named:
+        if block and index != block[-1][1] + 1:
+            edits += _block_edits(text, book, block)
+            block = []
+        block.append((rule, index))
+    if block:
+        edits += _block_edits(text, book, block)
+    return edits
+
+
+def _block_edits(
+    text: str, book: BookLines, block: list[tuple[str, int]]
+) -> list[tuple[str, Edit]]:
+    first, last = block[0][1], block[-1][1]
+    end = book.starts[last] + len(book.lines[last])
+    below = last + 1 < len(book.stripped) and bool(book.stripped[last + 1])
+    if end >= len(text) or below:
+        span_start, span_end = book.starts[first], min(end + 1, len(text))
+    else:
+        span_start, span_end = _line_removal(text, book.starts[first], end)
+    bounds = [span_start, *(book.starts[index] for _, index in block[1:]), span_end]
+    return [(rule, (bounds[k], bounds[k + 1], "")) for k, (rule, _) in enumerate(block)]
+
+
+def _heading_prefixes(
+    text: str, book: BookLines, config: CleaningConfig
+) -> tuple[list[tuple[str, Edit]], list[LearnedLine]]:
+    """Prefixes recurring before headings on the heading's own line (`正文 第一章`)."""
+    counts = Counter(prefix for prefix in book.prefixes.values() if prefix)
+    needed = max(config.learned_min_repeats, config.learned_min_chapter_share * len(book.headings))
+    markers = {
+        p for p, n in counts.items() if n >= needed and letters(p) >= 1 and not looks_like_prose(p)
+    }
+    edits: list[tuple[str, Edit]] = []
+    for index, prefix in book.prefixes.items():
+        if prefix in markers:
+            start = book.starts[index]
+            at = text.index(prefix, start)
+            end = at + len(prefix)
+            while end < len(text) and text[end] in " \t\u3000":
+                end += 1
+            edits.append((HEADING_MARKER, (at, end, "")))
+    learned = [
+        LearnedLine(HEADING_MARKER, f"{p}…", counts[p], "book", f"prefix of {counts[p]} headings")
+        for p in sorted(markers)
+    ]
+    return edits, learned
+
+
+def _drop_overlaps(edits: list[tuple[str, Edit]]) -> list[tuple[str, Edit]]:
+    kept: list[tuple[str, Edit]] = []
+    for named in edits:
+        if kept and named[1][0] < kept[-1][1][1]:
+            continue
+        kept.append(named)
+    return kept

@@ -1,0 +1,160 @@
+"""Learned boilerplate: planted site furniture on copies of real books is removed and
+counted, the narrative around it is unchanged, and real repetition is kept."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from lengthwise.builders.cleaning import clean_text
+from lengthwise.builders.cleaning.line_signatures import book_signatures, corpus_boilerplate
+from lengthwise.spec import CleaningConfig
+
+ZH_HEADING = re.compile(r"^第[一二三四五六七八九十百零〇○]+回", re.MULTILINE)
+EN_HEADING = re.compile(r"^Chapter \d+", re.MULTILINE)
+
+
+def _copy(shared_corpora: Path, tmp_path: Path, relative: str) -> str:
+    copy = tmp_path / Path(relative).name
+    shutil.copy(shared_corpora / relative, copy)
+    return copy.read_text(encoding="utf-8").replace("\r\n", "\n")
+
+
+def _before_headings(text: str, heading: re.Pattern[str], lines: list[str]) -> str:
+    """`lines` inserted before every heading but the first (they end each chapter)."""
+    starts = [m.start() for m in heading.finditer(text)][1:]
+    pieces, last = [], 0
+    for start in starts:
+        pieces += [text[last:start], *(line + "\n" for line in lines)]
+        last = start
+    return "".join(pieces) + text[last:]
+
+
+def _page_markers(text: str, every: int, shape: str) -> tuple[str, int]:
+    """A page-marker line after the line ending at or after every `every` characters."""
+    pieces, last, page = [], 0, 0
+    while True:
+        end = text.find("\n", last + every)
+        if end < 0:
+            break
+        page += 1
+        pieces += [text[last : end + 1], shape.format(page) + "\n"]
+        last = end + 1
+    return "".join(pieces) + text[last:], page
+
+
+@pytest.mark.slow
+def test_planted_zh_furniture_is_learned_and_the_story_is_untouched(
+    shared_corpora: Path, tmp_path: Path
+) -> None:
+    raw = _copy(shared_corpora, tmp_path, "zh_simplified_four_classics/hongloumeng_utf8.txt")
+    # A site rule (zh-web) takes the credit line; the header and pages are learned.
+    signature = "本书由书香小站 shuxiang.example.net 录入校对"
+    header = "曹雪芹  红楼梦"
+    planted = _before_headings(raw, ZH_HEADING, [signature, header])
+    planted, pages = _page_markers(planted, 2000, "第{}页")
+    plain = clean_text(raw, "zh", CleaningConfig())
+    cleaned = clean_text(planted, "zh", CleaningConfig())
+    assert cleaned.text == plain.text
+    assert pages > 300
+    assert cleaned.removed["learned/page-marker"] == pages
+    assert "曹雪芹 红楼梦" in {line.line.replace("  ", " ") for line in cleaned.learned}
+    assert cleaned.removed["learned/boilerplate-line"] == 119
+    extra = {rule: n - plain.removed.get(rule, 0) for rule, n in cleaned.removed.items()}
+    assert {k: v for k, v in extra.items() if v} == {
+        "zh-web/download-disclaimer": 119,  # 录入校对 credits
+        "learned/page-marker": pages,
+        "learned/boilerplate-line": 119,
+    }
+    assert "learned/boilerplate-line" in cleaned.chars_removed
+
+
+@pytest.mark.slow
+def test_planted_en_furniture_is_learned_and_the_story_is_untouched(
+    shared_corpora: Path, tmp_path: Path
+) -> None:
+    raw = _copy(shared_corpora, tmp_path, "en_pg_stripped/pride_and_prejudice.txt")
+    signature = "Scanned and proofread by FreeReads, www.freereads.example.org"
+    header = "JANE AUSTEN    PRIDE AND PREJUDICE"
+    planted = _before_headings(raw, EN_HEADING, [signature, header])
+    planted, pages = _page_markers(planted, 2000, "- {} -")
+    plain = clean_text(raw, "en", CleaningConfig())
+    cleaned = clean_text(planted, "en", CleaningConfig())
+    assert cleaned.text == plain.text
+    assert cleaned.removed["learned/page-marker"] == pages
+    assert cleaned.removed["learned/boilerplate-line"] == 2 * 60
+    learned = {line.line: line.count for line in cleaned.learned}
+    assert learned[signature] == 60 and learned[header] == 60
+    # Switched off, nothing is learned and the furniture stays.
+    off = clean_text(planted, "en", CleaningConfig(learned_boilerplate=False))
+    assert header in off.text and not off.learned
+
+
+@pytest.mark.slow
+def test_refrains_poems_and_chapter_formulae_are_kept(shared_corpora: Path, tmp_path: Path) -> None:
+    raw = _copy(shared_corpora, tmp_path, "zh_simplified_four_classics/sanguo_utf8.txt")
+    formula = "未知后事如何，且听下回分解。"
+    poem = "滚滚长江东逝水，浪花淘尽英雄。"
+    refrain = "是非成败转头空"  # no punctuation at all, repeated mid-chapter
+    planted = _before_headings(raw, ZH_HEADING, [formula])
+    paragraphs = planted.split("\n\n")
+    for k in range(40, len(paragraphs), 200):
+        paragraphs[k] += f"\n{poem}\n{refrain}"
+    planted = "\n\n".join(paragraphs)
+    cleaned = clean_text(planted, "zh", CleaningConfig())
+    assert cleaned.text.count(formula) == 119
+    assert cleaned.text.count(poem) == planted.count(poem) >= 5
+    assert cleaned.text.count(refrain) == planted.count(refrain)
+    assert not cleaned.learned
+
+
+@pytest.mark.slow
+def test_nothing_is_learned_from_the_development_books(shared_corpora: Path) -> None:
+    """Books the thresholds were written against: clean, so nothing may be learned."""
+    for relative, language in [
+        ("zh_simplified_four_classics/hongloumeng_utf8.txt", "zh"),
+        ("zh_simplified_four_classics/sanguo_utf8.txt", "zh"),
+        ("en_pg_stripped/pride_and_prejudice.txt", "en"),
+    ]:
+        text = (shared_corpora / relative).read_text(encoding="utf-8")
+        assert clean_text(text, language, CleaningConfig()).learned == [], relative
+
+
+def test_heading_prefix_marker_goes_with_the_heading() -> None:
+    chapters = [
+        f"正文 第{n}章 标题{n}\n\n    这是第{n}章的故事，他走了很远的路。\n\n    天黑了。\n"
+        for n in "一二三四五六七八"
+    ]
+    cleaned = clean_text("\n".join(chapters), "zh", CleaningConfig())
+    assert "正文" not in cleaned.text
+    assert cleaned.removed["learned/heading-marker"] == 8
+    assert "天黑了。\n\n第二章 标题二" in cleaned.text
+
+
+def test_marker_line_before_headings_does_not_end_the_previous_chapter() -> None:
+    chapters = [
+        f"第{n}章 标题{n}\n\n    这是第{n}章的故事，他走了很远的路。\n\n    天黑了。\n\nVIP章节\n"
+        for n in "一二三四五六七八"
+    ]
+    cleaned = clean_text("\n".join(chapters), "zh", CleaningConfig())
+    assert "VIP章节" not in cleaned.text
+    assert cleaned.removed["learned/heading-marker"] == 8
+
+
+def test_a_line_in_several_books_is_corpus_furniture() -> None:
+    books = [
+        f"第一章 开始\n\n拾穗文库 校对版\n\n    故事{n}，一个人走了。\n\n"
+        "第二章 结束\n\n    他又回来了。\n"
+        for n in range(3)
+    ]
+    per_book = [book_signatures(text, 100) for text in books]
+    corpus = corpus_boilerplate(per_book, min_books=3)
+    # Headings shared by the books are candidates too, but never removed from a book.
+    assert corpus == {"拾穗文库 校对版", "第一章 开始", "第二章 结束"}
+    cleaned = clean_text(books[0], "zh", CleaningConfig(), corpus_lines=corpus)
+    assert "拾穗文库" not in cleaned.text and "第一章 开始" in cleaned.text
+    assert [line.scope for line in cleaned.learned] == ["corpus"]
+    assert corpus_boilerplate(per_book[:2], min_books=3) == frozenset()
