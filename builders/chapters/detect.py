@@ -25,12 +25,19 @@ from lengthwise.builders.chapters.candidates_zh import find_zh_candidates
 from lengthwise.builders.chapters.collection import story_collection
 from lengthwise.builders.chapters.embedded_toc import detect_from_toc
 from lengthwise.builders.chapters.levels import HeadingPlan, plan_en, plan_zh
-from lengthwise.builders.chapters.model import Candidate, ChapterDetection, DetectedChapter
+from lengthwise.builders.chapters.model import (
+    Candidate,
+    ChapterDetection,
+    ChapterKind,
+    DetectedChapter,
+)
+from lengthwise.builders.chapters.parts import believe_parts
 from lengthwise.builders.chapters.sequence import (
     believed,
     drop_repeated_headings,
     numbering_problems,
 )
+from lengthwise.builders.chapters.warnings import inner_headings, structure_warnings
 from lengthwise.builders.chapters.toc_lines import (
     TOC_ENTRY_MAX_BODY,
     find_toc_lines,
@@ -115,12 +122,17 @@ def _run(text: str, plan: HeadingPlan, min_chapter_chars: int) -> ChapterDetecti
     toc_lines = find_toc_lines(headings)
     headings = [c for i, c in enumerate(headings) if i not in toc_lines]
     _resolve_specials(headings)
+    headings, inner_parts = believe_parts(headings)
     accepted = _accept_chapters(text, headings, min_chapter_chars)
     accepted = _fill_in_bare(text, accepted, plan.fill_ins)
     if not any(c.level == "chapter" for c in accepted):
         reason = NO_HEADINGS + (" (only table-of-contents lines)" if toc_lines else "")
         return ChapterDetection(excluded=reason, toc_headings_dropped=len(toc_lines))
-    return _assemble(text, accepted, plan, len(toc_lines), min_chapter_chars)
+    detection = _assemble(text, accepted, plan, len(toc_lines), min_chapter_chars)
+    inner = inner_headings(headings, accepted, inner_parts)
+    detection.inner_headings = [c.heading for c in inner]
+    detection.warnings = structure_warnings(detection, inner)
+    return detection
 
 
 def _resolve_specials(headings: list[Candidate]) -> None:
@@ -205,6 +217,7 @@ def _assemble(
     families: set[str] = set()
     part: Candidate | None = None
     part_key: str | None = None
+    families_used = {c.family for c in accepted if c.level == "chapter" and c.kind == "chapter"}
     for index, heading in enumerate(accepted):
         stop = accepted[index + 1].start if index + 1 < len(accepted) else len(text)
         if heading.level == "part":
@@ -224,8 +237,9 @@ def _assemble(
                 title=heading.title,
                 text=_body(text, heading.end, stop),
                 part=part.heading if part is not None else None,
-                kind=heading.kind,
+                kind=_kind(heading, families_used),
                 start=heading.start,
+                end=stop,
             )
         )
         spans.append((heading.start, stop))
@@ -244,6 +258,13 @@ def _assemble(
         toc_headings_dropped=toc_dropped,
         short_chapters=[i for i, c in enumerate(chapters) if len(c.text) < min_chapter_chars],
     )
+
+
+def _kind(heading: Candidate, families: set[str]) -> ChapterKind:
+    """LETTERs beside CHAPTERs open an epistolary book: chapters of their own kind."""
+    if heading.family == "LETTER" and heading.kind == "chapter" and len(families) > 1:
+        return "letter"
+    return heading.kind
 
 
 def _body(text: str, start: int, stop: int) -> str:
