@@ -121,8 +121,8 @@ def _run(text: str, plan: HeadingPlan, min_chapter_chars: int) -> ChapterDetecti
     measure_bodies(text, headings)
     toc_lines = find_toc_lines(headings)
     headings = [c for i, c in enumerate(headings) if i not in toc_lines]
-    _resolve_specials(headings)
     headings, inner_parts = believe_parts(headings)
+    _resolve_specials(headings)
     accepted = _accept_chapters(text, headings, min_chapter_chars)
     accepted = _fill_in_bare(text, accepted, plan.fill_ins)
     if not any(c.level == "chapter" for c in accepted):

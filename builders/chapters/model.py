@@ -94,5 +94,9 @@ class Candidate:
     # without line breaks): believed only where it fits the numbering exactly.
     anchored: bool = True
     body_chars: int = 0  # stripped characters up to the next candidate (set by the ToC pass)
-    # The heading line holds body text (too long, sentence punctuation): believed, but warned.
-    holds_body_text: bool = False
+    # Glued on both sides with no whitespace at all (a book saved without line breaks): the
+    # title is provisional, everything up to the first punctuation; `flat_titles` cuts it.
+    flat: bool = False
+    # Printed without its 第 (`…下回分解。五十二回談春秋…`): believed only where it fills the
+    # numbering exactly, like an unanchored heading.
+    unprefixed: bool = False
