@@ -121,7 +121,7 @@ def _run(text: str, plan: HeadingPlan, min_chapter_chars: int) -> ChapterDetecti
     measure_bodies(text, headings)
     toc_lines = find_toc_lines(headings)
     headings = [c for i, c in enumerate(headings) if i not in toc_lines]
-    headings, inner_parts = believe_parts(headings)
+    headings, inner_parts = believe_parts(_drop_listed_specials(headings))
     _resolve_specials(headings)
     accepted = _accept_chapters(text, headings, min_chapter_chars)
     accepted = _fill_in_bare(text, accepted, plan.fill_ins)
@@ -133,6 +133,20 @@ def _run(text: str, plan: HeadingPlan, min_chapter_chars: int) -> ChapterDetecti
     detection.inner_headings = [c.heading for c in inner]
     detection.warnings = structure_warnings(detection, inner)
     return detection
+
+
+def _drop_listed_specials(headings: list[Candidate]) -> list[Candidate]:
+    """Specials before the first numbered chapter that a contents list names: all but the
+    last PROLOGUE, and any EPILOGUE/AFTERWORD (an epilogue never opens a book). Their lines
+    stay in the front matter, which the book report lists."""
+    first = next((c.start for c in headings if c.level == "chapter" and c.number), None)
+    if first is None:
+        return headings
+    early = [c for c in headings if c.level == "special" and c.start < first]
+    prologues = [c for c in early if c.kind == "prologue"]
+    dropped = {id(c) for c in early if c.kind in ("epilogue", "afterword")}
+    dropped |= {id(c) for c in prologues[:-1]}
+    return [c for c in headings if id(c) not in dropped]
 
 
 def _resolve_specials(headings: list[Candidate]) -> None:
