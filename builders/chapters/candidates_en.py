@@ -19,6 +19,7 @@ from lengthwise.builders.chapters.en_numerals import (
     parse_roman,
 )
 from lengthwise.builders.chapters.model import Candidate, ChapterKind, HeadingLevel
+from lengthwise.builders.chapters.next_line_titles import title_after
 
 MAX_HEADING_LINE = 200
 _CHAPTER_WORDS = ("CHAPTER", "CHAP.", "STAVE", "LETTER", "ADVENTURE", "STORY", "TALE")
@@ -164,13 +165,19 @@ def _make(
     start = match.start("line") + len(line) - len(line.lstrip(" \t"))
     if title is None:
         title = _clean_title(match.group("rest"))
+    end, heading = match.end(), line.strip()
+    if not title and level in ("chapter", "special", "bare"):
+        below = title_after(text, end)
+        if below is not None:
+            heading = f"{heading} {below[0]}"
+            title, end = _clean_title(below[0]), below[1]
     return Candidate(
         start=start,
-        end=match.end(),
+        end=end,
         level=level,
         family=family,
         number=number,
-        heading=line.strip(),
+        heading=heading,
         title=title,
         kind=kind,
         strong=_follows_blank_line(text, match.start("line")),
