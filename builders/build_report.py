@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from lengthwise.builders.structure_report import render_structure_section
+
 
 def _fmt(value: Any) -> str:
     if value is None:
@@ -36,6 +38,7 @@ def render_build_report(report: dict[str, Any]) -> str:
             f"| {book['title']} | {book['language']} | {book['encoding']} | {book['chapters']} | "
             f"{tokens:,} | {removed} | {book['excluded'] or '-'} |"
         )
+    lines += render_structure_section(report["books"])
     dropped = report["stages"]["sources"]["dropped"]
     if dropped:
         lines += ["", "Sources dropped: " + ", ".join(f"{k} {v}" for k, v in dropped.items())]

@@ -186,7 +186,10 @@ def _build(args: argparse.Namespace) -> int:
         print(
             f"  {name}: {sel['count']} samples from {sel['books']} books, mean {mean:,.0f} tokens"
         )
-    print(f"{spec.name}: {state}")
+    warnings = result.report["stages"]["corpus"]["warnings"]
+    for warning in warnings:
+        print(f"warning: {warning}")
+    print(f"{spec.name}: {state}" + (f" with {len(warnings)} warning(s)" if warnings else ""))
     print(f"samples: {result.work.samples}/")
     print(f"report:  {result.work.build_report_md}")
     return 0

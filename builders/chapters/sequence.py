@@ -26,7 +26,8 @@ UNANCHORED_WEIGHT = 1  # glued with no sentence end before it
 def drop_repeated_headings(
     text: str, candidates: list[Candidate], min_chapter_chars: int
 ) -> list[Candidate]:
-    """Drop a heading that repeats the previous heading's number after too little text."""
+    """Drop a heading that repeats the previous heading's number after too little text
+    (of the two, the one on a line of its own or after a sentence end is kept)."""
     kept: list[Candidate] = []
     for candidate in candidates:
         previous = kept[-1] if kept else None
@@ -36,6 +37,8 @@ def drop_repeated_headings(
             and candidate.number == previous.number
             and len(text[previous.end : candidate.start].strip()) < min_chapter_chars
         ):
+            if _weight(candidate) > _weight(previous):
+                kept[-1] = candidate  # `在第三回中…。第三回…`: the reference came first
             continue
         kept.append(candidate)
     return kept
