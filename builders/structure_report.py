@@ -2,7 +2,8 @@
 
 Per book: text outside chapters (front/back/between spans with size and first words),
 numbering gaps and duplicates, and the structure warnings (length outliers, headings that
-hold body text, heading lines left inside chapters). Books with nothing to say are left out.
+hold body text, heading lines left inside chapters). Books with nothing to say are left out;
+spans are listed in full (largest first) only for books over `chapters.max_outside_share`.
 """
 
 from __future__ import annotations
@@ -20,7 +21,10 @@ def render_structure_section(books: list[dict[str, Any]]) -> list[str]:
         return [*lines, "Every book's text is inside its chapters; no numbering problems."]
     for book in noted:
         lines.append(f"- **{book['title']}** (`{book['path']}`)")
-        lines += [f"  - {note}" for note in _notes(book)]
+        lines += [
+            f"    - {note.strip()}" if note.startswith("  ") else f"  - {note}"
+            for note in _notes(book)
+        ]
     return lines
 
 
@@ -32,11 +36,13 @@ def _notes(book: dict[str, Any]) -> list[str]:
             f"text outside chapters: {outside['outside_chars']:,} of "
             f"{outside['text_chars']:,} chars ({outside['share']:.2%})"
         )
-        for span in sorted(outside["spans"], key=lambda s: -s["length"])[:MAX_SPANS]:
+        over = any("outside chapters" in w for w in book.get("warnings", []))
+        shown = sorted(outside["spans"], key=lambda s: -s["length"])[: MAX_SPANS if over else 1]
+        for span in shown:
             why = f" — {span['note']}" if span.get("note") else ""
             notes.append(
                 f"  {span['kind']} matter, {span['length']:,} chars at offset "
-                f"{span['offset']:,}: \"{span['first_words']}\"{why}"
+                f'{span["offset"]:,}: "{span["first_words"]}"{why}'
             )
     if book.get("gaps"):
         shown = ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in book["gaps"])
@@ -44,6 +50,8 @@ def _notes(book: dict[str, Any]) -> list[str]:
     if book.get("duplicates"):
         notes.append(f"chapter numbers printed twice: {', '.join(map(str, book['duplicates']))}")
     if book.get("front_matter_headings"):
-        notes.append(f"headings kept out as front matter: {'; '.join(book['front_matter_headings'])}")
+        notes.append(
+            f"headings kept out as front matter: {'; '.join(book['front_matter_headings'])}"
+        )
     notes += [f"warning: {w}" for w in book.get("warnings", [])]
     return notes

@@ -37,12 +37,12 @@ from lengthwise.builders.chapters.sequence import (
     drop_repeated_headings,
     numbering_problems,
 )
-from lengthwise.builders.chapters.warnings import inner_headings, structure_warnings
 from lengthwise.builders.chapters.toc_lines import (
     TOC_ENTRY_MAX_BODY,
     find_toc_lines,
     measure_bodies,
 )
+from lengthwise.builders.chapters.warnings import inner_headings, structure_warnings
 from lengthwise.records import TocEntry
 
 SUPPORTED_LANGUAGES = ("zh", "en")

@@ -74,7 +74,7 @@ def cut_flat_titles(text: str, candidates: list[Candidate]) -> list[Candidate]:
 
 def _lead_in(text: str, candidate: Candidate) -> str:
     """The two characters before a heading, sentence punctuation skipped."""
-    before = text[max(0, candidate.start - 6) : candidate.start].rstrip("。！？!?．.；;…」』”’\"")
+    before = text[max(0, candidate.start - 6) : candidate.start].rstrip('。！？!?．.；;…」』”’"')
     return before[-2:]
 
 
@@ -95,15 +95,15 @@ def _anchor(text: str, candidate: Candidate, lead_ins: set[str]) -> Candidate:
 def _learned_openers(text: str, flat: list[Candidate]) -> set[str]:
     """Two-character endings of runs that stop at a colon, seen in several headings."""
     endings = Counter(
-        c.title[-2:] for c in flat if len(c.title) > MIN_TITLE + 1 and text[c.end : c.end + 1] in ":："
+        c.title[-2:]
+        for c in flat
+        if len(c.title) > MIN_TITLE + 1 and text[c.end : c.end + 1] in ":："
     )
     return {ending for ending, count in endings.items() if count >= MIN_LEARNED}
 
 
 def _opener_cut(title: str, openers: set[str]) -> int | None:
-    positions = [
-        i for i in range(MIN_TITLE, len(title) - 1) if title[i : i + 2] in openers
-    ]
+    positions = [i for i in range(MIN_TITLE, len(title) - 1) if title[i : i + 2] in openers]
     return min(positions) if positions else None
 
 

@@ -64,9 +64,7 @@ def structure_warnings(detection: ChapterDetection, inner: list[Candidate]) -> l
 
 
 def _length_outliers(detection: ChapterDetection) -> list[str]:
-    numbered = [
-        (i, c) for i, c in enumerate(detection.chapters) if c.kind in ("chapter", "letter")
-    ]
+    numbered = [(i, c) for i, c in enumerate(detection.chapters) if c.kind in ("chapter", "letter")]
     if len(numbered) < MIN_CHAPTERS_FOR_OUTLIERS:
         return []
     median = statistics.median(len(c.text) for _, c in numbered)

@@ -59,7 +59,5 @@ def title_line(text: str) -> str | None:
 def title_case(line: str) -> str:
     """`MOBY DICK; OR THE WHALE` -> `Moby Dick; or the Whale` (small words lower inside)."""
     words = line.lower().split()
-    cased = [
-        w if i and w in _SMALL_WORDS else w[:1].upper() + w[1:] for i, w in enumerate(words)
-    ]
+    cased = [w if i and w in _SMALL_WORDS else w[:1].upper() + w[1:] for i, w in enumerate(words)]
     return " ".join(cased)

@@ -149,7 +149,11 @@ def test_cetology_wrapped_is_one_chapter(shared_corpora: Path, tmp_path: Path) -
 @pytest.mark.parametrize(
     ("folder", "name", "first_titles"),
     [
-        ("en_pg_stripped", "alice_in_wonderland.txt", ["Down the Rabbit-Hole", "The Pool of Tears"]),
+        (
+            "en_pg_stripped",
+            "alice_in_wonderland.txt",
+            ["Down the Rabbit-Hole", "The Pool of Tears"],
+        ),
         ("en_pg_raw", "pg25344.txt", ["THE PRISON-DOOR", "THE MARKET-PLACE"]),
         ("en_pg_raw", "pg175.txt", ["", "Is it the Ghost?"]),
     ],

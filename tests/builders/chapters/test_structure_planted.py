@@ -19,7 +19,9 @@ def accounted(text: str, detection: ChapterDetection) -> tuple[int, int]:
 
 
 def test_every_character_is_accounted_for_and_front_matter_is_listed() -> None:
-    text = f"MY BOOK\n\nA preface of some length.\n\nCHAPTER I.\n\n{BODY}\n\nCHAPTER II.\n\n{BODY}\n"
+    text = (
+        f"MY BOOK\n\nA preface of some length.\n\nCHAPTER I.\n\n{BODY}\n\nCHAPTER II.\n\n{BODY}\n"
+    )
     detection = detect_chapters(text, "en")
     total, parts = accounted(text, detection)
     assert total == parts == len(text)
@@ -66,7 +68,9 @@ def test_heading_inside_an_illustration_block_counts() -> None:
 
 
 def test_epistolary_opening_is_chapters_of_kind_letter() -> None:
-    letters = "".join(f"LETTER {n}\n\n_To Mrs. Saville, England._\n\n{BODY}\n\n" for n in range(1, 5))
+    letters = "".join(
+        f"LETTER {n}\n\n_To Mrs. Saville, England._\n\n{BODY}\n\n" for n in range(1, 5)
+    )
     chapters = "".join(f"CHAPTER {n}\n\n{BODY}\n\n" for n in range(1, 4))
     detection = detect_chapters(letters + chapters, "en")
     assert [c.kind for c in detection.chapters] == ["letter"] * 4 + ["chapter"] * 3
@@ -117,7 +121,17 @@ def test_book_without_line_breaks_is_chaptered_by_glued_headings() -> None:
     prose = "話說紂王聽奏大喜，即時還宮。" * 30
     text = "封神演義封神演義" + "".join(
         f"第{n}回{title}{poem}{prose}且聽下回分解。"
-        for n, title in zip("一二三四五", ["紂王女媧宮進香", "冀州侯蘇護反商", "姬昌解圍進妲己", "恩州驛狐狸死妲己", "雲中子進劍除妖"])
+        for n, title in zip(
+            "一二三四五",
+            [
+                "紂王女媧宮進香",
+                "冀州侯蘇護反商",
+                "姬昌解圍進妲己",
+                "恩州驛狐狸死妲己",
+                "雲中子進劍除妖",
+            ],
+            strict=True,
+        )
     )
     text = text.replace("且聽下回分解。第三回", "且聽下回分解。在第三回中提起。第三回")
     detection = detect_chapters(text, "zh")
