@@ -167,6 +167,13 @@ def _inspect(args: argparse.Namespace) -> int:
             print(f"  duplicates: {book['duplicates']}")
         for rule, count in sorted(book["removed"].items()):
             print(f"  removed {count} x {rule}")
+        if book.get("outside_chapters"):
+            outside = book["outside_chapters"]
+            print(
+                f"  outside chapters: {outside['outside_chars']:,} chars ({outside['share']:.2%})"
+            )
+        for warning in book.get("warnings", []):
+            print(f"  warning: {warning}")
         if book.get("tokens") is not None:
             print(f"  tokens ({args.tokenizer[0]}): {book['tokens']:,}")
     return 0
