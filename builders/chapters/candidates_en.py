@@ -172,8 +172,10 @@ def _make(
     if not title and level in ("chapter", "special", "bare"):
         below = title_after(text, end)
         if below is not None:
-            heading = f"{heading} {below[0]}"
             title, end = _clean_title(below[0]), below[1]
+            # Both lines as printed (blank lines and indentation between them dropped).
+            lines = text[match.start("line") : end].split("\n")
+            heading = "\n".join(part.strip() for part in lines if part.strip())
     return Candidate(
         start=start,
         end=end,

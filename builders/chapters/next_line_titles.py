@@ -22,6 +22,7 @@ _KEYWORD_RE = re.compile(
     r"^(?:CHAPTER|Chapter|CHAP\.|BOOK|Book|PART|Part|VOLUME|Volume|LETTER|Letter|"
     r"PROLOGUE|Prologue|EPILOGUE|Epilogue|STAVE|Stave)\b"
 )
+_BARE_NUMBER = re.compile(r"^(?:[IVXLCDM]+|[0-9]+)\.?$")  # a section number, not a title
 _SENTENCE_INSIDE = re.compile(r"[.!?;]['\"”’)]?\s+[a-z]")
 _SMALL_WORDS = 3  # words of up to this many letters may stay lowercase (of, the, and)
 
@@ -50,7 +51,7 @@ def title_after(text: str, end: int) -> tuple[str, int] | None:
 def looks_like_title(line: str) -> bool:
     if not line or len(line) > MAX_TITLE_CHARS or not (line[0].isupper() or line[0].isdigit()):
         return False
-    if _KEYWORD_RE.match(line) or line.endswith((",", ";", ":", "-")):
+    if _KEYWORD_RE.match(line) or _BARE_NUMBER.match(line) or line.endswith((",", ";", ":", "-")):
         return False
     if _SENTENCE_INSIDE.search(line):
         return False

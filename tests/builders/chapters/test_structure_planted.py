@@ -103,7 +103,7 @@ def test_title_on_the_line_after_the_heading_leaves_the_body() -> None:
     )
     chapters = detect_chapters(text, "en").chapters
     assert [c.title for c in chapters] == ["Down the Rabbit-Hole", "", ""]
-    assert chapters[0].heading == "CHAPTER I. Down the Rabbit-Hole"
+    assert chapters[0].heading == "CHAPTER I.\nDown the Rabbit-Hole"  # as printed
     assert not chapters[0].text.startswith("Down")
     assert chapters[1].text.startswith("\u201cTOM!\u201d")  # dialogue is body, not a title
 
