@@ -37,16 +37,16 @@ def _notes(book: dict[str, Any]) -> list[str]:
             f"{outside['text_chars']:,} chars ({outside['share']:.2%})"
         )
         over = any("outside chapters" in w for w in book.get("warnings", []))
-        shown = sorted(outside["spans"], key=lambda s: -s["length"])[: MAX_SPANS if over else 1]
-        for span in shown:
+        largest = sorted(outside["spans"], key=lambda s: -s["length"])[: MAX_SPANS if over else 1]
+        for span in largest:
             why = f" — {span['note']}" if span.get("note") else ""
             notes.append(
                 f"  {span['kind']} matter, {span['length']:,} chars at offset "
                 f'{span["offset"]:,}: "{span["first_words"]}"{why}'
             )
     if book.get("gaps"):
-        shown = ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in book["gaps"])
-        notes.append(f"missing chapter numbers: {shown}")
+        missing = ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in book["gaps"])
+        notes.append(f"missing chapter numbers: {missing}")
     if book.get("duplicates"):
         notes.append(f"chapter numbers printed twice: {', '.join(map(str, book['duplicates']))}")
     if book.get("front_matter_headings"):
