@@ -7,6 +7,7 @@ from typing import Any
 from lengthwise.builders.audit.report import render_audit_section
 from lengthwise.builders.build_summary import render_summary_section
 from lengthwise.builders.duplicates.report import duplicates_markdown, refusals_markdown
+from lengthwise.builders.structure_report import render_structure_section
 
 
 def _fmt(value: Any) -> str:
@@ -63,6 +64,7 @@ def render_build_report(report: dict[str, Any]) -> str:
             f"{tokens:,} | {removed} | {book['excluded'] or '-'} |"
         )
     lines += _learned_lines(report["books"])
+    lines += render_structure_section(report["books"])
     dropped = report["stages"]["sources"]["dropped"]
     if dropped:
         lines += ["", "Sources dropped: " + ", ".join(f"{k} {v}" for k, v in dropped.items())]

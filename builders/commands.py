@@ -179,6 +179,13 @@ def _inspect(args: argparse.Namespace) -> int:
             print(f"  removed {count} x {rule}")
         for line in book.get("learned_boilerplate", []):
             print(f"  learned {line['rule']} ({line['count']} x, {line['why']}): {line['line']}")
+        if book.get("outside_chapters"):
+            outside = book["outside_chapters"]
+            print(
+                f"  outside chapters: {outside['outside_chars']:,} chars ({outside['share']:.2%})"
+            )
+        for warning in book.get("warnings", []):
+            print(f"  warning: {warning}")
         if book.get("tokens") is not None:
             print(f"  tokens ({args.tokenizer[0]}): {book['tokens']:,}")
     return 0

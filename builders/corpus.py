@@ -19,6 +19,8 @@ from typing import Any
 from tqdm import tqdm
 
 from lengthwise.builders.chapters import detect_chapters
+from lengthwise.builders.chapters.accounting import Accounting, account, outside_warning
+from lengthwise.builders.chapters.model import ChapterDetection, DetectedChapter
 from lengthwise.builders.cleaning import clean_text
 from lengthwise.builders.cleaning.line_signatures import book_signatures, corpus_boilerplate
 from lengthwise.builders.joining import (
@@ -63,6 +65,12 @@ class BookReport:
     # Boilerplate learned from this book and the corpus: rule, line, count, scope, why.
     learned_boilerplate: list[dict[str, Any]] = field(default_factory=list)
     chars_removed: dict[str, int] = field(default_factory=dict)  # cleaning rule -> characters
+    # Where the cleaned text's characters went (chapters.accounting.Accounting.to_dict):
+    # chars in chapters, outside them (spans: kind front/back/between, offset, length, first
+    # words, note) and whitespace separators; None when chapters came from an embedded ToC.
+    outside_chapters: dict[str, Any] | None = None
+    inner_headings: list[str] = field(default_factory=list)  # heading lines left in bodies
+    title_source: str = "filename"  # gutenberg-header | text | epub | html | markdown | ...
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -123,13 +131,17 @@ def process_document(
     )
     detected = list(detection.chapters)
     front_matter: list[str] = []
+    kept_out: list[tuple[int, int, str]] = []
     if (
         language == "zh"
         and detected
         and detected[0].kind == "prologue"
         and not settings.chapters.keep_zh_prologue
     ):
-        front_matter.append(detected.pop(0).heading)
+        prologue = detected.pop(0)
+        front_matter.append(prologue.heading)
+        if prologue.start is not None and prologue.end is not None:
+            kept_out.append((prologue.start, prologue.end, _PROLOGUE_NOTE))
     excluded = detection.excluded
     if excluded is None and len(detected) < settings.chapters.min_chapters:
         excluded = (
@@ -173,8 +185,16 @@ def process_document(
         story_collection=detection.story_collection,
         front_matter_headings=front_matter,
         undecodable_bytes=doc.undecodable_bytes,
-        warnings=list(doc.warnings),
+        warnings=list(doc.warnings) + list(detection.warnings),
+        inner_headings=list(detection.inner_headings),
+        title_source=doc.title_source,
     )
+    accounting = _accounting(cleaned.text, detection, detected, kept_out)
+    if accounting is not None:
+        report.outside_chapters = accounting.to_dict()
+        warning = outside_warning(accounting, settings.chapters.max_outside_share)
+        if warning is not None and excluded is None:
+            report.warnings.append(warning)
     if excluded is not None:
         return None, report
     book = Book(
@@ -191,6 +211,20 @@ def process_document(
     return book, report
 
 
+def _accounting(
+    text: str,
+    detection: ChapterDetection,
+    kept: list[DetectedChapter],
+    kept_out: list[tuple[int, int, str]],
+) -> Accounting | None:
+    """Where the cleaned text went; None for chapters taken from an embedded ToC."""
+    if detection.method == "toc":
+        return None
+    spans = [(c.start, c.end) for c in kept if c.start is not None and c.end is not None]
+    return account(text, spans, kept_out)
+
+
+_PROLOGUE_NOTE = "zh prologue kept out of the chapters (chapters.keep_zh_prologue = false)"
 _Result = tuple[Book | None, BookReport, list[tuple[str, str, int]]]
 
 

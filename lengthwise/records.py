@@ -41,6 +41,9 @@ class SourceDocument:
     undecodable_bytes: int = 0
     toc: list[TocEntry] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    # Where `title` came from: "gutenberg-header", "text" (a title line in the book),
+    # "epub", "html", "markdown", "hf-column", or "filename" (nothing better was found).
+    title_source: str = "filename"
 
 
 @dataclass

@@ -104,6 +104,9 @@ class ChaptersConfig(_Strict):
     # 120 回 plus a 楔子): by default it is kept out of the chapters and reported as front
     # matter. English prologues/epilogues are always chapters.
     keep_zh_prologue: bool = False
+    # Above this share of a cleaned book's characters outside every chapter (front, back or
+    # between matter), the book gets a warning in the build output and build_report.md.
+    max_outside_share: float = Field(default=0.01, ge=0, le=1)
 
 
 class CrawlConfig(_Strict):

@@ -19,6 +19,7 @@ from lengthwise.builders.chapters.en_numerals import (
     parse_roman,
 )
 from lengthwise.builders.chapters.model import Candidate, ChapterKind, HeadingLevel
+from lengthwise.builders.chapters.next_line_titles import title_after
 
 MAX_HEADING_LINE = 200
 _CHAPTER_WORDS = ("CHAPTER", "CHAP.", "STAVE", "LETTER", "ADVENTURE", "STORY", "TALE")
@@ -39,8 +40,11 @@ def _cased(words: tuple[str, ...] | list[str]) -> str:
 
 # Each pattern starts with a literal newline (the text is searched with one prepended):
 # sre then jumps from line to line instead of trying `^` at every character (3-4x faster).
+# A heading printed inside an illustration block: `[Illustration: CHAPTER I.]` (cleaning
+# keeps such a heading line when it drops the rest of the block).
+_IN_ILLUSTRATION = r"(?:\[(?:Illustration|ILLUSTRATION)[:.]?[ \t]*)?"
 NUMBERED_RE = re.compile(
-    rf"\n(?P<line>[ \t]*(?P<kw>{_cased(_CHAPTER_WORDS + _PART_WORDS)})[ \t]+"
+    rf"\n(?P<line>[ \t]*{_IN_ILLUSTRATION}(?P<kw>{_cased(_CHAPTER_WORDS + _PART_WORDS)})[ \t]+"
     r"(?P<num>(?:[Tt]he[ \t]+|THE[ \t]+)?(?:[0-9]{1,4}|[A-Za-z]+(?:-[A-Za-z]+)?))"
     r"(?P<rest>[^\n]*))$",
     re.MULTILINE,
@@ -57,7 +61,7 @@ BARE_RE = re.compile(
     r"\n(?P<line>[ \t]*(?P<num>[IVXLCDM]{1,8}|[0-9]{1,3})(?P<rest>\.[^\n]*|[ \t]*))$",
     re.MULTILINE,
 )
-_SEPARATORS = ".:;,—–-"
+_SEPARATORS = ".:;,—–-]"
 _NEXT_WORD_RE = re.compile(r"[ \t]+([A-Za-z]+(?:-[A-Za-z]+)?)")
 _THE_RE = re.compile(r"^(?:the|THE|The)[ \t]+")
 
@@ -148,7 +152,7 @@ def _rest_is_heading(rest: str) -> bool:
 
 
 def _clean_title(rest: str) -> str:
-    return rest.strip().lstrip(_SEPARATORS).strip().rstrip(".").strip()
+    return rest.strip().lstrip(_SEPARATORS).strip().rstrip("].").strip()
 
 
 def _make(
@@ -164,13 +168,21 @@ def _make(
     start = match.start("line") + len(line) - len(line.lstrip(" \t"))
     if title is None:
         title = _clean_title(match.group("rest"))
+    end, heading = match.end(), line.strip()
+    if not title and level in ("chapter", "special", "bare"):
+        below = title_after(text, end)
+        if below is not None:
+            title, end = _clean_title(below[0]), below[1]
+            # Both lines as printed (blank lines and indentation between them dropped).
+            lines = text[match.start("line") : end].split("\n")
+            heading = "\n".join(part.strip() for part in lines if part.strip())
     return Candidate(
         start=start,
-        end=match.end(),
+        end=end,
         level=level,
         family=family,
         number=number,
-        heading=line.strip(),
+        heading=heading,
         title=title,
         kind=kind,
         strong=_follows_blank_line(text, match.start("line")),

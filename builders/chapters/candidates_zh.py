@@ -16,7 +16,9 @@ by its surroundings (a few string look-ups per hit, no per-line loop):
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+from lengthwise.builders.chapters.flat_titles import cut_flat_titles
 from lengthwise.builders.chapters.model import Candidate, ChapterKind, HeadingLevel
 from lengthwise.builders.chapters.zh_numerals import NUMERAL_CHARS, parse_chinese_number
 
@@ -38,10 +40,17 @@ HEADING_RE = re.compile(
     rf"(?P<prefix>[第地])[{_HSPACE}]*(?P<num>[{NUMERAL_CHARS}{_DIGITS}]{{1,12}})"
     rf"[{_HSPACE}]*(?P<unit>[{CHAPTER_UNITS}{SECTION_UNITS}{PART_UNITS}])"
 )
+# After a sentence end, a 回 number without its 第 (see `_unprefixed`).
+UNPREFIXED_RE = re.compile(
+    rf"(?<=[。！？!?」』”])(?P<prefix>)(?P<num>[{NUMERAL_CHARS}]{{1,6}})(?P<unit>回)"
+)
 _TITLE_RUN = r"[^\s，,。！？!?；;：:、…—“”「」『』\"．]{1,20}"
 GLUED_TITLE_RE = re.compile(
     rf"[{_HSPACE}:：]*(?P<title>{_TITLE_RUN}(?:[{_HSPACE}]+{_TITLE_RUN})?)?(?=[{_HSPACE}]|\n|\Z)"
 )
+# Glued on both sides (`…分解。第二回冀州侯蘇護反商詩曰：丞相…`): the run of characters up to
+# the first punctuation holds the title and the body's first words.
+FLAT_RUN_RE = re.compile(r"[:：]?(?P<title>[^\s，,。！？!?；;：:、…—“”「」『』\"．]{2,40})")
 SPECIAL_RE = re.compile(  # literal newline first: searched in the text with one prepended
     rf"\n(?P<line>[{_HSPACE}]*(?P<kw>楔子|引子|序章|序幕|尾声|尾聲|终章|終章|后记|後記)"
     rf"(?P<rest>(?:[{_HSPACE}:：、][^\n]*)?))$",
@@ -57,8 +66,9 @@ SPECIAL_KINDS: dict[str, ChapterKind] = {
 def find_zh_candidates(text: str) -> list[Candidate]:
     """All 第X回-style and 楔子-style heading candidates, in text order."""
     found: list[Candidate] = []
+    flat_book = _without_line_breaks(text)
     for match in HEADING_RE.finditer(text):
-        candidate = _judge_numbered(text, match)
+        candidate = _judge_numbered(text, match, flat_book)
         if candidate is not None:
             found.append(candidate)
     for match in SPECIAL_RE.finditer("\n" + text):
@@ -78,11 +88,28 @@ def find_zh_candidates(text: str) -> list[Candidate]:
                 kind=SPECIAL_KINDS[keyword],
             )
         )
+    if flat_book:
+        found.extend(_unprefixed(text))
     found.sort(key=lambda c: c.start)
+    return cut_flat_titles(text, found)
+
+
+def _without_line_breaks(text: str) -> bool:
+    """A book saved without line breaks: lines average more than LOOK characters."""
+    return text.count("\n") * LOOK < len(text)
+
+
+def _unprefixed(text: str) -> list[Candidate]:
+    """`。五十二回…` headings that lost their 第, in books without line breaks only."""
+    found: list[Candidate] = []
+    for match in UNPREFIXED_RE.finditer(text):
+        candidate = _judge_numbered(text, match, flat_book=True)
+        if candidate is not None and candidate.flat and candidate.anchored:
+            found.append(replace(candidate, anchored=False, unprefixed=True))
     return found
 
 
-def _judge_numbered(text: str, match: re.Match[str]) -> Candidate | None:
+def _judge_numbered(text: str, match: re.Match[str], flat_book: bool) -> Candidate | None:
     start = match.start()
     # Look at most LOOK characters around the hit: in a book without line breaks the
     # "line" is the whole book, and scanning or copying it per hit would be quadratic.
@@ -110,10 +137,16 @@ def _judge_numbered(text: str, match: re.Match[str]) -> Candidate | None:
     if line_end < 0:
         line_end = window_end
     title = _short_line_title(text[unit_end:line_end]) if line_ends else None
+    flat = False
     if title is not None:
         end, strong = line_end, at_line_start
     else:
         glued = GLUED_TITLE_RE.match(text, unit_end, line_end)
+        flat = glued is None
+        if glued is None and flat_book:
+            # No whitespace after the title either: everything up to the first punctuation,
+            # cut later with the book's own statistics (flat_titles).
+            glued = FLAT_RUN_RE.match(text, unit_end, line_end)
         if glued is None:
             return None
         title = (glued.group("title") or "").strip(_HSPACE)
@@ -128,6 +161,7 @@ def _judge_numbered(text: str, match: re.Match[str]) -> Candidate | None:
         title=title,
         strong=strong and anchored,
         anchored=anchored,
+        flat=flat,
     )
 
 

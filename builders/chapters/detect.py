@@ -25,7 +25,13 @@ from lengthwise.builders.chapters.candidates_zh import find_zh_candidates
 from lengthwise.builders.chapters.collection import story_collection
 from lengthwise.builders.chapters.embedded_toc import detect_from_toc
 from lengthwise.builders.chapters.levels import HeadingPlan, plan_en, plan_zh
-from lengthwise.builders.chapters.model import Candidate, ChapterDetection, DetectedChapter
+from lengthwise.builders.chapters.model import (
+    Candidate,
+    ChapterDetection,
+    ChapterKind,
+    DetectedChapter,
+)
+from lengthwise.builders.chapters.parts import believe_parts
 from lengthwise.builders.chapters.sequence import (
     believed,
     drop_repeated_headings,
@@ -36,6 +42,7 @@ from lengthwise.builders.chapters.toc_lines import (
     find_toc_lines,
     measure_bodies,
 )
+from lengthwise.builders.chapters.warnings import inner_headings, structure_warnings
 from lengthwise.records import TocEntry
 
 SUPPORTED_LANGUAGES = ("zh", "en")
@@ -114,13 +121,32 @@ def _run(text: str, plan: HeadingPlan, min_chapter_chars: int) -> ChapterDetecti
     measure_bodies(text, headings)
     toc_lines = find_toc_lines(headings)
     headings = [c for i, c in enumerate(headings) if i not in toc_lines]
+    headings, inner_parts = believe_parts(_drop_listed_specials(headings))
     _resolve_specials(headings)
     accepted = _accept_chapters(text, headings, min_chapter_chars)
     accepted = _fill_in_bare(text, accepted, plan.fill_ins)
     if not any(c.level == "chapter" for c in accepted):
         reason = NO_HEADINGS + (" (only table-of-contents lines)" if toc_lines else "")
         return ChapterDetection(excluded=reason, toc_headings_dropped=len(toc_lines))
-    return _assemble(text, accepted, plan, len(toc_lines), min_chapter_chars)
+    detection = _assemble(text, accepted, plan, len(toc_lines), min_chapter_chars)
+    inner = inner_headings(headings, accepted, inner_parts)
+    detection.inner_headings = [c.heading for c in inner]
+    detection.warnings = structure_warnings(detection, inner)
+    return detection
+
+
+def _drop_listed_specials(headings: list[Candidate]) -> list[Candidate]:
+    """Specials before the first numbered chapter that a contents list names: all but the
+    last PROLOGUE, and any EPILOGUE/AFTERWORD (an epilogue never opens a book). Their lines
+    stay in the front matter, which the book report lists."""
+    first = next((c.start for c in headings if c.level == "chapter" and c.number), None)
+    if first is None:
+        return headings
+    early = [c for c in headings if c.level == "special" and c.start < first]
+    prologues = [c for c in early if c.kind == "prologue"]
+    dropped = {id(c) for c in early if c.kind in ("epilogue", "afterword")}
+    dropped |= {id(c) for c in prologues[:-1]}
+    return [c for c in headings if id(c) not in dropped]
 
 
 def _resolve_specials(headings: list[Candidate]) -> None:
@@ -205,6 +231,7 @@ def _assemble(
     families: set[str] = set()
     part: Candidate | None = None
     part_key: str | None = None
+    families_used = {c.family for c in accepted if c.level == "chapter" and c.kind == "chapter"}
     for index, heading in enumerate(accepted):
         stop = accepted[index + 1].start if index + 1 < len(accepted) else len(text)
         if heading.level == "part":
@@ -224,8 +251,9 @@ def _assemble(
                 title=heading.title,
                 text=_body(text, heading.end, stop),
                 part=part.heading if part is not None else None,
-                kind=heading.kind,
+                kind=_kind(heading, families_used),
                 start=heading.start,
+                end=stop,
             )
         )
         spans.append((heading.start, stop))
@@ -244,6 +272,13 @@ def _assemble(
         toc_headings_dropped=toc_dropped,
         short_chapters=[i for i, c in enumerate(chapters) if len(c.text) < min_chapter_chars],
     )
+
+
+def _kind(heading: Candidate, families: set[str]) -> ChapterKind:
+    """LETTERs beside CHAPTERs open an epistolary book: chapters of their own kind."""
+    if heading.family == "LETTER" and heading.kind == "chapter" and len(families) > 1:
+        return "letter"
+    return heading.kind
 
 
 def _body(text: str, start: int, stop: int) -> str:

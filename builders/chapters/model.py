@@ -9,7 +9,14 @@ from lengthwise.records import Chapter
 
 # Kinds of detected chapters. Numbered chapters are "chapter"; the others come from
 # keyword headings (PROLOGUE, 楔子, EPILOGUE, 尾声) or from an embedded ToC's titles.
-ChapterKind = Literal["chapter", "prologue", "epilogue", "preface", "afterword", "contents"]
+# "letter": LETTER headings of an epistolary opening before the CHAPTERs (Frankenstein's
+# Letters 1-4), numbered in their own series.
+ChapterKind = Literal[
+    "chapter", "letter", "prologue", "epilogue", "preface", "afterword", "contents"
+]
+# Where text outside every chapter sits: before the first, after the last, or between two
+# chapters (a part heading, a heading kept out of the chapters such as a zh 楔子).
+OutsideKind = Literal["front", "back", "between"]
 
 # Heading levels: a "part" (BOOK/PART/VOLUME/卷) groups chapters; a "special" is a
 # PROLOGUE/EPILOGUE-like heading that is a chapter, or a part when chapters follow it
@@ -29,6 +36,7 @@ class DetectedChapter:
     part: str | None = None
     kind: ChapterKind = "chapter"
     start: int | None = None  # offset of the heading in the detected text (None from a ToC)
+    end: int | None = None  # offset where the chapter's span ends (the next span's start)
 
     def to_record(self, book_id: str, index: int) -> Chapter:
         """The core `Chapter` record for this chapter at position `index` of `book_id`."""
@@ -63,6 +71,10 @@ class ChapterDetection:
     method: Literal["toc", "headings", "none"] = "none"
     toc_headings_dropped: int = 0  # headings dropped as lines of an in-text table of contents
     short_chapters: list[int] = field(default_factory=list)  # indexes below min_chapter_chars
+    # Headings found but not believed as chapters (inner headings of a book-within-the-chapter,
+    # parts that hold no chapters): they stay in the enclosing chapter's body.
+    inner_headings: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # structure doubts a person should read
 
 
 @dataclass
@@ -82,3 +94,9 @@ class Candidate:
     # without line breaks): believed only where it fits the numbering exactly.
     anchored: bool = True
     body_chars: int = 0  # stripped characters up to the next candidate (set by the ToC pass)
+    # Glued on both sides with no whitespace at all (a book saved without line breaks): the
+    # title is provisional, everything up to the first punctuation; `flat_titles` cuts it.
+    flat: bool = False
+    # Printed without its 第 (`…下回分解。五十二回談春秋…`): believed only where it fills the
+    # numbering exactly, like an unanchored heading.
+    unprefixed: bool = False

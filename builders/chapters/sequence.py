@@ -11,6 +11,7 @@ previous number with almost no text in between (红楼梦 prints some headings t
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections import Counter
 from collections.abc import Sequence
@@ -25,7 +26,8 @@ UNANCHORED_WEIGHT = 1  # glued with no sentence end before it
 def drop_repeated_headings(
     text: str, candidates: list[Candidate], min_chapter_chars: int
 ) -> list[Candidate]:
-    """Drop a heading that repeats the previous heading's number after too little text."""
+    """Drop a heading that repeats the previous heading's number after too little text
+    (of the two, the one on a line of its own or after a sentence end is kept)."""
     kept: list[Candidate] = []
     for candidate in candidates:
         previous = kept[-1] if kept else None
@@ -35,6 +37,8 @@ def drop_repeated_headings(
             and candidate.number == previous.number
             and len(text[previous.end : candidate.start].strip()) < min_chapter_chars
         ):
+            if _weight(candidate) > _weight(previous):
+                kept[-1] = candidate  # `在第三回中…。第三回…`: the reference came first
             continue
         kept.append(candidate)
     return kept
@@ -78,10 +82,14 @@ def _weight(candidate: Candidate) -> int:
 
 
 def believed(candidates: Sequence[Candidate]) -> list[Candidate]:
-    """The chain plus the headings on their own lines; glued ones off the chain are dropped.
+    """The chain plus standalone headings that fit the numbering; glued ones off it dropped.
 
     An unanchored candidate (no sentence end before it) must also continue its chain
-    neighbours exactly: previous number + 1, and next number - 1.
+    neighbours exactly: previous number + 1, and next number - 1. A heading on a line of
+    its own off the chain is kept where it may be the book's own misprint: it stands in a
+    gap of the chain (Tom Sawyer prints XVI for XXVI) or repeats a neighbour's number.
+    Elsewhere it does not continue the book's numbering (`CHAPTER I.` of a book within a
+    chapter) and stays in the enclosing chapter's body.
     """
     chain = sorted(increasing_chain(candidates))
     fits: set[int] = set()
@@ -95,7 +103,23 @@ def believed(candidates: Sequence[Candidate]) -> list[Candidate]:
             and (after is None or after == number + 1)
         ):
             fits.add(index)
-    return [c for i, c in enumerate(candidates) if i in fits or c.strong or c.number is None]
+    return [
+        c
+        for i, c in enumerate(candidates)
+        if i in fits or c.number is None or (c.strong and _fits_around(candidates, chain, i))
+    ]
+
+
+def _fits_around(candidates: Sequence[Candidate], chain: list[int], index: int) -> bool:
+    """Whether an off-chain heading stands in a gap of the chain or repeats a neighbour."""
+    number = candidates[index].number
+    position = bisect.bisect_left(chain, index)
+    before = candidates[chain[position - 1]].number if position else None
+    after = candidates[chain[position]].number if position < len(chain) else None
+    if number in (before, after):
+        return True
+    low = before if before is not None else 0
+    return after is None or after - low > 1
 
 
 def gaps_of(numbers: Sequence[int]) -> list[tuple[int, int]]:

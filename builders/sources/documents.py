@@ -13,6 +13,7 @@ from lengthwise.builders.sources.decoding import decode_bytes, decode_declared, 
 from lengthwise.builders.sources.epub import read_epub
 from lengthwise.builders.sources.errors import SourceError
 from lengthwise.builders.sources.formats import decode_markup, html_to_text, markdown_to_text
+from lengthwise.builders.sources.text_titles import repeated_title, title_line
 from lengthwise.builders.sources.titles import bracketed_title, parse_pg_header
 from lengthwise.records import SourceDocument, slugify
 from lengthwise.storage import sha256_bytes
@@ -39,11 +40,13 @@ def build_document(
     fmt: Format,
     language: str | None = None,
     declared_charset: str | None = None,
+    fallback_source: str = "filename",
 ) -> SourceDocument:
     """Decode and extract one book; raises `SourceError` when the bytes hold no usable text.
 
     `language` (from the spec) overrides any hint the content carries; `fallback_title` is used
-    when neither metadata nor a title line names the book.
+    when neither metadata nor a title line names the book (`title_source` is then
+    `fallback_source`).
     """
     if is_epub_archive(data):
         fmt = "epub"
@@ -55,6 +58,7 @@ def build_document(
             source=source,
             raw_sha256=raw_sha256,
             title=book.title or fallback_title,
+            title_source="epub" if book.title else fallback_source,
             text=book.text,
             encoding=book.encoding,
             language=language or book.language,
@@ -67,6 +71,7 @@ def build_document(
         decoded = decode_markup(data, name, declared_charset)
         page = html_to_text(decoded.text)
         text, title, hint, author = page.text, page.title, page.language, None
+        source_of_title = "html"
     else:
         if declared_charset:
             decoded = decode_declared(data, declared_charset, name)
@@ -75,9 +80,11 @@ def build_document(
         text, title = decoded.text, None
         if fmt == "markdown":
             text, title = markdown_to_text(text)
+        source_of_title = "markdown"
         header = parse_pg_header(text)
         line_title, line_author = bracketed_title(text)
-        title = title or line_title or header.title
+        if not title:
+            title, source_of_title = _title_in_text(text, header.title, line_title)
         hint, author = header.language, line_author or header.author
     if not text.strip():
         raise SourceError(name, f"no text left after reading it as {fmt}", "empty-file")
@@ -86,6 +93,7 @@ def build_document(
         source=source,
         raw_sha256=raw_sha256,
         title=title or fallback_title,
+        title_source=source_of_title if title else fallback_source,
         text=text,
         encoding=decoded.encoding,
         language=language or hint,
@@ -93,3 +101,13 @@ def build_document(
         undecodable_bytes=decoded.undecodable_bytes,
         warnings=decoded.warnings,
     )
+
+
+def _title_in_text(
+    text: str, header_title: str | None, bracketed: str | None
+) -> tuple[str | None, str]:
+    """(title, where it came from) for plain text: PG header, then title lines in the text."""
+    if header_title:
+        return header_title, "gutenberg-header"
+    title = bracketed or repeated_title(text) or title_line(text)
+    return title, "text"

@@ -60,6 +60,7 @@ def read_gutenberg(
                     source=source,
                     doc_id=f"pg{book_id}",
                     fallback_title=fallback_title,
+                    fallback_source="gutenberg-id",
                     fmt="text",
                     language=language,
                     declared_charset=parse_content_type(page.content_type)[1],

@@ -113,6 +113,7 @@ def _row_document(
     return SourceDocument(
         id=slugify(shown_title) if has_title else f"{slugify(name, 'row')}-{index}",
         title=shown_title,
+        title_source="hf-column" if has_title else "row-index",
         source=where,
         text=text,
         encoding="utf-8",

@@ -55,6 +55,7 @@ def read_urls(
                 source=url,
                 doc_id=stem,
                 fallback_title=stem,
+                fallback_source="url",
                 fmt=fmt,
                 language=language,
                 declared_charset=charset,

@@ -1,0 +1,62 @@
+"""English chapter titles printed on the line after the heading.
+
+    CHAPTER I.
+    Down the Rabbit-Hole
+
+    Alice was beginning to get very tired…
+
+The second line is the chapter's title, not its first paragraph, when it looks like a
+title: short, starts with a capital letter (not a quotation mark: dialogue opens many
+chapters), most longer words capitalised (or all capitals), no sentence running on inside
+it, no trailing comma or colon, and a blank line (or the end) after it. A keyword heading
+(`CHAPTER II.` of a contents list) is never taken as a title.
+"""
+
+from __future__ import annotations
+
+import re
+
+MAX_TITLE_CHARS = 80
+MAX_BLANK_LINES_BEFORE = 1
+_KEYWORD_RE = re.compile(
+    r"^(?:CHAPTER|Chapter|CHAP\.|BOOK|Book|PART|Part|VOLUME|Volume|LETTER|Letter|"
+    r"PROLOGUE|Prologue|EPILOGUE|Epilogue|STAVE|Stave)\b"
+)
+_BARE_NUMBER = re.compile(r"^(?:[IVXLCDM]+|[0-9]+)\.?$")  # a section number, not a title
+_SENTENCE_INSIDE = re.compile(r"[.!?;]['\"”’)]?\s+[a-z]")
+_SMALL_WORDS = 3  # words of up to this many letters may stay lowercase (of, the, and)
+
+
+def title_after(text: str, end: int) -> tuple[str, int] | None:
+    """(title, offset after its line) when the line after the heading ending at `end` is a title."""
+    position, blanks = end, 0
+    while True:
+        if position >= len(text) or text[position] != "\n":
+            return None
+        line_end = text.find("\n", position + 1)
+        line_end = len(text) if line_end < 0 else line_end
+        line = text[position + 1 : line_end]
+        if line.strip():
+            break
+        blanks += 1
+        if blanks > MAX_BLANK_LINES_BEFORE:
+            return None
+        position = line_end
+    title = line.strip()
+    if text[line_end:].strip() and not text.startswith("\n\n", line_end):
+        return None  # a title stands alone: a blank line (or the end) follows it
+    return (title, line_end) if looks_like_title(title) else None
+
+
+def looks_like_title(line: str) -> bool:
+    if not line or len(line) > MAX_TITLE_CHARS or not (line[0].isupper() or line[0].isdigit()):
+        return False
+    if _KEYWORD_RE.match(line) or _BARE_NUMBER.match(line) or line.endswith((",", ";", ":", "-")):
+        return False
+    if _SENTENCE_INSIDE.search(line):
+        return False
+    words = [w for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", line) if len(w) > _SMALL_WORDS]
+    if not words:
+        return True
+    capitalised = sum(1 for w in words if w[0].isupper())
+    return capitalised * 2 >= len(words)
