@@ -338,9 +338,7 @@ def _demo_references(args: argparse.Namespace) -> int:
 
     spec = load_spec(args.spec)
     result = demo_references(spec, _work_dir(spec, args.work))
-    print(
-        f"synthetic references (demo): {result.written} written, {result.unchanged} unchanged"
-    )
+    print(f"synthetic references (demo): {result.written} written, {result.unchanged} unchanged")
     print(render_report(result.finalized.report))
     print(f"samples: {result.finalized.paths.samples_annotated}/<subset>.parquet")
     return 0
