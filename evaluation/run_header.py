@@ -25,6 +25,14 @@ def _chat_template_note(engine: EngineSettings) -> str:
     return "off"
 
 
+def _baseline_note(engine: EngineSettings) -> str | None:
+    if engine.backend != "baseline":
+        return None
+    from lengthwise.evaluation.baselines import parse_baseline
+
+    return parse_baseline(engine.model).describe()
+
+
 def run_header(
     config: EvalConfig,
     engine: EngineSettings,
@@ -44,6 +52,7 @@ def run_header(
             "base_url": engine.base_url,
             "tokenizer": counter_id,
             "chat_template": _chat_template_note(engine),
+            "baseline": _baseline_note(engine),
             "engine": engine.to_dict()
             | ({"resolved_max_model_len": engine_limit} if "vllm" in engine.backend else {}),
         },
