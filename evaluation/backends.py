@@ -216,6 +216,16 @@ def make_eval_client(
     raise ValueError(f"backend {settings.backend!r} is not served by make_eval_client")
 
 
+def require_backend(backend: str) -> None:
+    """A one-line error naming the extra to install, before anything runs."""
+    from lengthwise.extras import require
+
+    if backend == "transformers":
+        require("the transformers backend", "torch", "transformers")
+    elif backend == "vllm":
+        require("the vllm backend (CPU: --backend vllm-server --vllm-python PY)", "vllm")
+
+
 def parse_json_option(text: str | None, flag: str) -> dict[str, Any] | None:
     """A JSON object given on the command line, with an error naming the flag."""
     if text is None:

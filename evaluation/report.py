@@ -110,7 +110,7 @@ def _runs_table(runs: list[RunView]) -> list[str]:
 
 
 def best_baseline(runs: Sequence[RunView]) -> str | None:
-    """"<label>, prompt P: mean ROUGE-L x100 over n samples" for the best baseline run."""
+    """ "<label>, prompt P: mean ROUGE-L x100 over n samples" for the best baseline run."""
     best: tuple[float, str] | None = None
     for run in runs:
         if not run.is_baseline:

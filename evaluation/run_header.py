@@ -18,6 +18,8 @@ PROTOCOL_VERSION = "lengthwise-eval/1"
 
 
 def _chat_template_note(engine: EngineSettings) -> str:
+    if engine.backend == "baseline":
+        return "n/a (baseline)"
     if engine.chat_template:
         return "on"
     if engine.backend in ("openai", "vllm-server"):

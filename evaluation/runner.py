@@ -20,7 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from lengthwise.evaluation.backends import EngineSettings, local_model_revision, role_config
+from lengthwise.evaluation.backends import (
+    EngineSettings,
+    local_model_revision,
+    require_backend,
+    role_config,
+)
 from lengthwise.evaluation.baselines import baseline_revision, check_baseline
 from lengthwise.evaluation.clients import open_eval_client
 from lengthwise.evaluation.counting import is_model_folder, make_counter, model_context_window
@@ -258,9 +263,10 @@ def _line(
 
 def run_eval(config: EvalConfig, *, observer: Observer | None = None) -> EvalRun:
     """Run (or resume) one evaluation; `observer` sees each generations line once written."""
+    engine = config.engine_settings()
+    require_backend(engine.backend)
     out = config.out
     out.mkdir(parents=True, exist_ok=True)
-    engine = config.engine_settings()
     release = load_release(
         config.release, config.subsets, limit=config.limit, download_dir=config.download_dir
     )
