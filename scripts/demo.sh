@@ -4,9 +4,12 @@
 # reference summaries are synthetic too (known by construction, labelled everywhere).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/ensure-venv.sh
 OUT="${1:-demo-output}"
-LW="${LW:-.venv/bin/lengthwise}"
+# LW=/path/to/lengthwise runs an installed lengthwise instead of the project's .venv.
+if [ -z "${LW:-}" ]; then
+  bash scripts/ensure-venv.sh
+  LW=.venv/bin/lengthwise
+fi
 # Samples per subset in the evaluation: the same few for the model and the baselines.
 LIMIT="${DEMO_EVAL_LIMIT:-3}"
 $LW demo-corpus "$OUT"
@@ -20,7 +23,7 @@ echo "== chapter synopsis drafts (extractive fallback without [llm.drafter])"
 $LW draft "$SPEC" --work "$WORK"
 echo "== reference summaries: SYNTHETIC, merged from the demo generator's chapter synopses"
 echo "   (real builds get them from people: lengthwise annotate push/pull/review)"
-$LW annotate demo-references "$SPEC" --work "$WORK" | tail -n 4
+$LW annotate demo-references "$SPEC" --work "$WORK" | awk 'NR == 1 || /^samples:/'
 echo "== dataset statistics (IC needs a judge model: 'not computed' here)"
 $LW stats "$SPEC" --work "$WORK"
 echo "== release folder (validated with datasets.load_dataset; the card says references are synthetic)"
