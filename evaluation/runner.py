@@ -42,11 +42,11 @@ from lengthwise.evaluation.prompts import PromptTemplate, select_prompts
 from lengthwise.evaluation.results import summarise
 from lengthwise.evaluation.run_header import PROTOCOL_VERSION, run_header
 from lengthwise.evaluation.samples import ReleaseData, load_release
-from lengthwise.evaluation.store import GENERATIONS, GenerationStore
+from lengthwise.evaluation.store import GENERATIONS, GenerationStore, check_run_folder
 from lengthwise.llm.accounting import UsageLedger
 from lengthwise.llm.cache import RequestCache, request_key
 from lengthwise.llm.types import ChatRequest, ChatResult, Message
-from lengthwise.storage import atomic_write_json, canonical_hash, read_json
+from lengthwise.storage import atomic_write_json, canonical_hash
 
 log = logging.getLogger(__name__)
 
@@ -181,22 +181,6 @@ def _prompts_of(plan: Plan) -> list[PromptTemplate]:
     return list(seen.values())
 
 
-def _check_run_folder(out: Path, fingerprint: dict[str, Any], overwrite: bool) -> None:
-    run_file = out / RUN_FILE
-    if run_file.is_file():
-        previous = read_json(run_file).get("fingerprint")
-        if previous != fingerprint:
-            if not overwrite:
-                changed = sorted(
-                    k for k in fingerprint if (previous or {}).get(k) != fingerprint[k]
-                )
-                raise ValueError(
-                    f"{out} holds a run with different settings ({', '.join(changed)}); "
-                    "use another --out, or --overwrite to discard it"
-                )
-            GenerationStore(out / GENERATIONS).reset()
-
-
 def _line(
     item: PlannedItem,
     key: str,
@@ -307,7 +291,7 @@ def run_eval(config: EvalConfig, *, observer: Observer | None = None) -> EvalRun
     )
     engine_limit = engine.max_model_len or max(window or 0, plan.required_model_len())
     fingerprint = _fingerprint(config, engine, release, plan, revision)
-    _check_run_folder(out, fingerprint, config.overwrite)
+    check_run_folder(out / RUN_FILE, fingerprint, config.overwrite)
     started = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
     atomic_write_json(
         out / RUN_FILE,

@@ -28,7 +28,8 @@ def _ok(done: subprocess.CompletedProcess[str]) -> str:
 def test_wheel_without_extras_runs_the_core_stages_and_names_missing_extras(
     tmp_path: Path,
 ) -> None:
-    _ok(_run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(REPO)], tmp_path))  # fmt: skip
+    pip = [sys.executable, "-m", "pip"]
+    _ok(_run([*pip, "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(REPO)], tmp_path))
     wheel = next(tmp_path.glob("lengthwise-*.whl"))
     venv = tmp_path / "venv"
     _ok(_run([sys.executable, "-m", "venv", str(venv)], tmp_path))
