@@ -6,6 +6,7 @@ annotate pull    export annotations, check them, merge them into samples_annotat
 annotate status  progress per subset and annotator, quality flags (from the last pull)
 annotate review  pick the final summary per sample (rule or review file), agreement
 annotate locate  find the passage that supports or contradicts a claim
+annotate demo-references   synthetic references for the synthetic demo corpus only
 """
 
 from __future__ import annotations
@@ -110,6 +111,20 @@ def register(subparsers: Any) -> None:
     _work_option(locate)
     locate.add_argument("--top", type=int, default=8, help="passages shown to the model")
     locate.set_defaults(handler=_locate)
+
+    demo = commands.add_parser(
+        "demo-references",
+        help="synthetic reference summaries for the demo corpus (refuses any other corpus)",
+        description=(
+            "For the synthetic demo corpus only (`lengthwise demo-corpus`): merge the "
+            "generator's chapter synopses into one summary per sample within the subset's "
+            "limit and finalize them like pulled annotations, marked 'synthetic reference "
+            "(demo)'. Refuses a work dir whose books are not byte-identical to the demo's."
+        ),
+    )
+    demo.add_argument("spec", type=Path, help="spec TOML file")
+    _work_option(demo)
+    demo.set_defaults(handler=_demo_references)
 
 
 def _work_option(parser: argparse.ArgumentParser) -> None:
@@ -314,4 +329,16 @@ def _locate(args: argparse.Namespace) -> int:
             client = make_client(config, cache)
             result = locate(work, args.sample_id, args.claim, client, top=args.top)
     print(render_location(result))
+    return 0
+
+
+def _demo_references(args: argparse.Namespace) -> int:
+    from lengthwise.annotation.demo_references import demo_references
+    from lengthwise.annotation.review.finalize import render_report
+
+    spec = load_spec(args.spec)
+    result = demo_references(spec, _work_dir(spec, args.work))
+    print(f"synthetic references (demo): {result.written} written, {result.unchanged} unchanged")
+    print(render_report(result.finalized.report))
+    print(f"samples: {result.finalized.paths.samples_annotated}/<subset>.parquet")
     return 0

@@ -5,7 +5,8 @@ Backends:
 - ``openai``: any OpenAI-compatible endpoint (``--base-url``), including
   ``transformers serve`` and a ``vllm serve`` you started yourself;
 - ``vllm``: the vLLM offline engine in this process (lengthwise.evaluation.vllm_engine);
-- ``vllm-server``: vLLM's OpenAI server launched for the run, then the ``openai`` client.
+- ``vllm-server``: vLLM's OpenAI server launched for the run, then the ``openai`` client;
+- ``baseline``: no model; ``--model lead-N|random-N|drafts`` (lengthwise.evaluation.baselines).
 
 Chat template "off" (base models): the transformers and vllm backends send the plain
 prompt string, no template, no special tokens beyond the tokenizer's own BOS. Over an
@@ -29,8 +30,8 @@ from lengthwise.llm.transformers_backend import TransformersClient, _Loaded
 from lengthwise.llm.types import ChatRequest, ChatResult, LLMClient, ResultCallback
 from lengthwise.spec import LLMRoleConfig
 
-Backend = Literal["transformers", "openai", "vllm", "vllm-server"]
-BACKENDS: Final = ("transformers", "openai", "vllm", "vllm-server")
+Backend = Literal["transformers", "openai", "vllm", "vllm-server", "baseline"]
+BACKENDS: Final = ("transformers", "openai", "vllm", "vllm-server", "baseline")
 _WEIGHT_SUFFIXES: Final = (".safetensors", ".bin", ".gguf", ".pt")
 
 
@@ -213,6 +214,16 @@ def make_eval_client(
 
         return OpenAIClient(config, cache)
     raise ValueError(f"backend {settings.backend!r} is not served by make_eval_client")
+
+
+def require_backend(backend: str) -> None:
+    """A one-line error naming the extra to install, before anything runs."""
+    from lengthwise.extras import require
+
+    if backend == "transformers":
+        require("the transformers backend", "torch", "transformers")
+    elif backend == "vllm":
+        require("the vllm backend (CPU: --backend vllm-server --vllm-python PY)", "vllm")
 
 
 def parse_json_option(text: str | None, flag: str) -> dict[str, Any] | None:

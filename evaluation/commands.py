@@ -213,9 +213,12 @@ def _eval(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from lengthwise.evaluation.report import write_report
+    from lengthwise.evaluation.report import best_baseline, load_run, write_report
 
     path = write_report(args.runs, args.out, title=args.title)
+    best = best_baseline([load_run(folder) for folder in args.runs])
+    if best is not None:
+        print(f"best baseline: {best}")
     print(path)
     return 0
 

@@ -104,6 +104,11 @@ def _tokenizer_stamp(folder: Path) -> tuple[tuple[str, int, int], ...]:
 @functools.lru_cache(maxsize=4)
 def _auto_tokenizer(folder: str, stamp: tuple[tuple[str, int, int], ...]) -> Any:
     # Loading a 150k-word tokenizer takes seconds: repeated runs in one process share it.
+    from lengthwise.extras import require
+
+    require(
+        "counting prompts with a model folder's tokenizer (or pass --tokenizer ID)", "transformers"
+    )
     import transformers
 
     del stamp  # only part of the cache key

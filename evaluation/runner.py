@@ -15,23 +15,22 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from lengthwise import __version__
 from lengthwise.evaluation.backends import (
-    CachedClient,
     EngineSettings,
     local_model_revision,
-    make_eval_client,
+    require_backend,
     role_config,
 )
+from lengthwise.evaluation.baselines import baseline_revision, check_baseline
+from lengthwise.evaluation.clients import open_eval_client
 from lengthwise.evaluation.counting import is_model_folder, make_counter, model_context_window
-from lengthwise.evaluation.metrics import Metric, get_metric, rouge_l_describe
-from lengthwise.evaluation.outcomes import classify, thresholds
+from lengthwise.evaluation.metrics import Metric, get_metric
+from lengthwise.evaluation.outcomes import classify
 from lengthwise.evaluation.planning import (
     Plan,
     PlannedItem,
@@ -41,17 +40,16 @@ from lengthwise.evaluation.planning import (
 )
 from lengthwise.evaluation.prompts import PromptTemplate, select_prompts
 from lengthwise.evaluation.results import summarise
+from lengthwise.evaluation.run_header import PROTOCOL_VERSION, run_header
 from lengthwise.evaluation.samples import ReleaseData, load_release
-from lengthwise.evaluation.store import GENERATIONS, GenerationStore
+from lengthwise.evaluation.store import GENERATIONS, GenerationStore, check_run_folder
 from lengthwise.llm.accounting import UsageLedger
 from lengthwise.llm.cache import RequestCache, request_key
-from lengthwise.llm.types import ChatRequest, ChatResult, LLMClient, Message
-from lengthwise.spec import LLMRoleConfig
-from lengthwise.storage import atomic_write_json, canonical_hash, read_json
+from lengthwise.llm.types import ChatRequest, ChatResult, Message
+from lengthwise.storage import atomic_write_json, canonical_hash
 
 log = logging.getLogger(__name__)
 
-PROTOCOL_VERSION: Final = "lengthwise-eval/1"
 RUN_FILE: Final = "run.json"
 RESULTS_FILE: Final = "results.json"
 CACHE_FILE: Final = "request-cache.sqlite"
@@ -183,22 +181,6 @@ def _prompts_of(plan: Plan) -> list[PromptTemplate]:
     return list(seen.values())
 
 
-def _check_run_folder(out: Path, fingerprint: dict[str, Any], overwrite: bool) -> None:
-    run_file = out / RUN_FILE
-    if run_file.is_file():
-        previous = read_json(run_file).get("fingerprint")
-        if previous != fingerprint:
-            if not overwrite:
-                changed = sorted(
-                    k for k in fingerprint if (previous or {}).get(k) != fingerprint[k]
-                )
-                raise ValueError(
-                    f"{out} holds a run with different settings ({', '.join(changed)}); "
-                    "use another --out, or --overwrite to discard it"
-                )
-            GenerationStore(out / GENERATIONS).reset()
-
-
 def _line(
     item: PlannedItem,
     key: str,
@@ -265,9 +247,10 @@ def _line(
 
 def run_eval(config: EvalConfig, *, observer: Observer | None = None) -> EvalRun:
     """Run (or resume) one evaluation; `observer` sees each generations line once written."""
+    engine = config.engine_settings()
+    require_backend(engine.backend)
     out = config.out
     out.mkdir(parents=True, exist_ok=True)
-    engine = config.engine_settings()
     release = load_release(
         config.release, config.subsets, limit=config.limit, download_dir=config.download_dir
     )
@@ -275,8 +258,13 @@ def run_eval(config: EvalConfig, *, observer: Observer | None = None) -> EvalRun
     metric = get_metric(config.metric)
     # A chat endpoint applies its template whatever we ask: count what it will receive.
     server_template = engine.backend in ("openai", "vllm-server")
+    baseline = engine.backend == "baseline"
+    if baseline:
+        check_baseline(engine.model, release)
     counter = make_counter(
-        engine.model, config.tokenizer, chat_template=engine.chat_template or server_template
+        engine.model,
+        config.tokenizer or (release.identity.get("primary_tokenizer") if baseline else None),
+        chat_template=(engine.chat_template or server_template) and not baseline,
     )
     _check_languages(release, metric)
     window, window_source = _context_window(config, engine)
@@ -295,11 +283,15 @@ def run_eval(config: EvalConfig, *, observer: Observer | None = None) -> EvalRun
     )
     local = is_model_folder(engine.model)
     revision = engine.revision or (
-        local_model_revision(Path(engine.model).expanduser()) if local else ""
+        local_model_revision(Path(engine.model).expanduser())
+        if local
+        else baseline_revision(engine.model)
+        if baseline
+        else ""
     )
     engine_limit = engine.max_model_len or max(window or 0, plan.required_model_len())
     fingerprint = _fingerprint(config, engine, release, plan, revision)
-    _check_run_folder(out, fingerprint, config.overwrite)
+    check_run_folder(out / RUN_FILE, fingerprint, config.overwrite)
     started = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
     atomic_write_json(
         out / RUN_FILE,
@@ -364,7 +356,9 @@ def run_eval(config: EvalConfig, *, observer: Observer | None = None) -> EvalRun
                     observer(line)
 
             progress_every = max(1, len(todo) // 20)
-            with _open_client(engine, llm_config, cache, engine_limit, config.seed, out) as client:
+            with open_eval_client(
+                engine, llm_config, cache, engine_limit, config.seed, out, release, counter
+            ) as client:
                 client.complete_many([requests[item.key] for item in todo], on_result=record)
     finally:
         cache.close()
@@ -374,7 +368,7 @@ def run_eval(config: EvalConfig, *, observer: Observer | None = None) -> EvalRun
         lines=store.latest(),
         keys=keys,
         release=release,
-        header=_header(config, engine, revision, counter.id, engine_limit, release),
+        header=run_header(config, engine, revision, counter.id, engine_limit, release),
         usage=ledger.to_dict(),
         resamples=config.bootstrap_resamples,
         seed=config.bootstrap_seed,
@@ -391,75 +385,3 @@ def _with_revision(engine: EngineSettings, revision: str) -> EngineSettings:
     from dataclasses import replace
 
     return replace(engine, revision=revision or None)
-
-
-@contextmanager
-def _open_client(
-    engine: EngineSettings,
-    config: LLMRoleConfig,
-    cache: RequestCache,
-    engine_limit: int,
-    seed: int,
-    out: Path,
-) -> Iterator[LLMClient]:
-    """The evaluated client, with a launched vLLM server around it when needed."""
-    if engine.backend == "vllm":
-        from lengthwise.evaluation.vllm_engine import VLLMOfflineClient
-
-        yield VLLMOfflineClient(engine, config, cache, max_model_len=engine_limit, seed=seed)
-        return
-    if engine.backend == "vllm-server":
-        from lengthwise.evaluation.vllm_engine import launched_server
-        from lengthwise.llm.openai_backend import OpenAIClient
-
-        log_path = out / "vllm-server.log"
-        with launched_server(
-            engine, max_model_len=engine_limit, seed=seed, log_path=log_path
-        ) as base_url:
-            served = OpenAIClient(config.model_copy(update={"base_url": base_url}), None)
-            # The port changes per launch: key the cache on the engine settings, not the URL.
-            yield CachedClient(served, config, cache)
-        return
-    yield make_eval_client(engine, config, cache)
-
-
-def _chat_template_note(engine: EngineSettings) -> str:
-    if engine.chat_template:
-        return "on"
-    if engine.backend in ("openai", "vllm-server"):
-        return "off (plain prompt as one user message; the chat endpoint applies its template)"
-    return "off"
-
-
-def _header(
-    config: EvalConfig,
-    engine: EngineSettings,
-    revision: str,
-    counter_id: str,
-    engine_limit: int,
-    release: ReleaseData,
-) -> dict[str, Any]:
-    return {
-        "tool": {"name": "lengthwise", "version": __version__, "protocol": PROTOCOL_VERSION},
-        "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-        "release": release.identity,
-        "model": {
-            "name": engine.model,
-            "backend": engine.backend,
-            "revision": revision,
-            "base_url": engine.base_url,
-            "tokenizer": counter_id,
-            "chat_template": _chat_template_note(engine),
-            "engine": engine.to_dict()
-            | ({"resolved_max_model_len": engine_limit} if "vllm" in engine.backend else {}),
-        },
-        "decoding": {
-            "temperature": config.temperature,
-            "top_p": config.top_p,
-            "greedy": config.temperature == 0,
-        },
-        "seeds": {"generation": config.seed, "bootstrap": config.bootstrap_seed},
-        "metric": {"name": config.metric, "scale": "x100", "rouge_l": rouge_l_describe()},
-        "outcome_thresholds": thresholds(),
-        "limit_per_subset": config.limit,
-    }

@@ -15,12 +15,14 @@ from typing import Any
 from lengthwise.releases.hub.fetch import fetch_release, parse_release_ref
 from lengthwise.releases.release.layout import data_file
 from lengthwise.releases.release.manifest import read_manifest
+from lengthwise.releases.release.summaries import synthetic_references
 from lengthwise.storage import sha256_file
 
 _HUB_REPO = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
 # The released columns the evaluator reads (lengthwise.releases.release.schema).
 CONTEXT_COLUMN = "context"
 SUMMARY_COLUMN = "summary"
+DRAFTS_COLUMN = "chapter_drafts"  # optional: the drafts annotators started from
 _REQUIRED_COLUMNS = ("id", "subset", "language", CONTEXT_COLUMN, SUMMARY_COLUMN)
 
 
@@ -34,6 +36,7 @@ class EvalSample:
     target_tokens: int  # the subset's target length, for ordering subsets and plots
     book_id: str = ""
     first_chapter: int = 0
+    drafts: tuple[str, ...] | None = None  # chapter drafts, when the release ships them
 
 
 @dataclass(frozen=True)
@@ -111,10 +114,12 @@ def load_release(
         raise ValueError(f"subsets {unknown} are not in the release (it has {available})")
     loaded: dict[str, list[EvalSample]] = {}
     unscorable: dict[str, int] = {}
+    synthetic = 0  # references no person wrote (the synthetic demo): the report says so
     for subset in wanted:
         rows = _read_subset(folder, subset)
         if limit is not None:
             rows = rows[:limit]
+        synthetic += synthetic_references(rows)
         samples: list[EvalSample] = []
         for row in rows:
             summary = row.get(SUMMARY_COLUMN)
@@ -131,11 +136,20 @@ def load_release(
                     target_tokens=int(row.get("target") or row.get("tokens") or 0),
                     book_id=str(row.get("book_id") or ""),
                     first_chapter=int(row.get("first_chapter") or 0),
+                    drafts=_drafts(row.get(DRAFTS_COLUMN)),
                 )
             )
         loaded[subset] = samples
+    identity["primary_tokenizer"] = str(manifest.get("spec", {}).get("primary_tokenizer") or "")
+    identity["synthetic_references"] = synthetic
     order = sorted(loaded, key=lambda name: (_target(loaded[name]), wanted.index(name)))
     return ReleaseData(identity, {name: loaded[name] for name in order}, unscorable)
+
+
+def _drafts(value: Any) -> tuple[str, ...] | None:
+    if not isinstance(value, list) or not value:
+        return None
+    return tuple(str(d) for d in value)
 
 
 def _target(samples: list[EvalSample]) -> int:

@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from lengthwise.storage import atomic_write_text
+from lengthwise.storage import atomic_write_text, read_json
 
 log = logging.getLogger(__name__)
 
@@ -74,3 +74,20 @@ class GenerationStore:
 
     def reset(self) -> None:
         self.path.unlink(missing_ok=True)
+
+
+def check_run_folder(run_file: Path, fingerprint: dict[str, Any], overwrite: bool) -> None:
+    """Refuse a run folder holding a run with other settings (unless `overwrite`)."""
+    out = run_file.parent
+    if run_file.is_file():
+        previous = read_json(run_file).get("fingerprint")
+        if previous != fingerprint:
+            if not overwrite:
+                changed = sorted(
+                    k for k in fingerprint if (previous or {}).get(k) != fingerprint[k]
+                )
+                raise ValueError(
+                    f"{out} holds a run with different settings ({', '.join(changed)}); "
+                    "use another --out, or --overwrite to discard it"
+                )
+            GenerationStore(out / GENERATIONS).reset()

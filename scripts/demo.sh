@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# The main job, end to end on the demo corpus: every stage that exists so far.
-# Offline it uses the synthetic zh/en corpus that lengthwise generates itself.
+# The main job, end to end on the demo corpus: every stage, ending with numbers.
+# Offline it uses the synthetic zh/en corpus that lengthwise generates itself; its
+# reference summaries are synthetic too (known by construction, labelled everywhere).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/ensure-venv.sh
 OUT="${1:-demo-output}"
-LW=.venv/bin/lengthwise
+# LW=/path/to/lengthwise runs an installed lengthwise instead of the project's .venv.
+if [ -z "${LW:-}" ]; then
+  bash scripts/ensure-venv.sh
+  LW=.venv/bin/lengthwise
+fi
+# Samples per subset in the evaluation: the same few for the model and the baselines.
+LIMIT="${DEMO_EVAL_LIMIT:-3}"
 $LW demo-corpus "$OUT"
 SPEC="$OUT/demo.toml"
 WORK="$OUT/work"
@@ -15,24 +21,32 @@ echo "== contamination probe (needs [llm.probe]; says so when absent)"
 $LW probe "$SPEC" --work "$WORK"
 echo "== chapter synopsis drafts (extractive fallback without [llm.drafter])"
 $LW draft "$SPEC" --work "$WORK"
-echo "== dataset statistics (summary-based figures stay 'absent' until annotation)"
-$LW stats "$SPEC" --work "$WORK" || echo "(stats stage not available yet)"
-echo "== release folder (validated with datasets.load_dataset; no human summaries in the demo)"
-RELEASE="$($LW release "$SPEC" --work "$WORK" --version 0.1.0 --allow-unannotated | tail -n 1)"
-echo "== evaluation of a tiny random-weight local model (plumbing, not quality)"
-$LW tiny-model "$OUT/tiny-model"
-# The demo release has no human summaries: answers are generated and their outcomes
-# counted, but nothing is scored. A few short answers keep the demo quick on a CPU.
-$LW eval --release "$RELEASE" --model "$OUT/tiny-model" --backend transformers \
-  --subsets S --limit 3 --max-new-tokens-per-subset S=48 \
-  --prompts IB,IE --out "$OUT/eval" || echo "(evaluation incomplete; rerun to resume)"
+echo "== reference summaries: SYNTHETIC, merged from the demo generator's chapter synopses"
+echo "   (real builds get them from people: lengthwise annotate push/pull/review)"
+$LW annotate demo-references "$SPEC" --work "$WORK" | awk 'NR == 1 || /^samples:/'
+echo "== dataset statistics (IC needs a judge model: 'not computed' here)"
+$LW stats "$SPEC" --work "$WORK"
+echo "== release folder (validated with datasets.load_dataset; the card says references are synthetic)"
+RELEASE="$($LW release "$SPEC" --work "$WORK" --version 0.1.0 | tail -n 1)"
+echo "== evaluation: a tiny random-weight local model (plumbing, not quality) and baselines"
+$LW tiny-model "$OUT/tiny-model" >/dev/null
+EVAL=(--release "$RELEASE" --prompts IB --limit "$LIMIT")
+$LW eval "${EVAL[@]}" --model "$OUT/tiny-model" --backend transformers --max-new-tokens 48 \
+  --out "$OUT/eval/tiny-model" || echo "(tiny-model evaluation incomplete; rerun to resume)"
+for baseline in lead-3 random-3; do
+  $LW eval "${EVAL[@]}" --model "$baseline" --backend baseline --out "$OUT/eval/$baseline"
+done
+REPORT="$($LW report "$OUT/eval/tiny-model" "$OUT/eval/lead-3" "$OUT/eval/random-3" \
+  --out "$OUT/eval/report" --title "demo: tiny model vs baselines (synthetic references)")"
 echo
 echo "== results"
 echo "build report:  $WORK/build_report.md"
-echo "samples:       $WORK/samples/<subset>.parquet"
-echo "books:         $WORK/corpus/books.jsonl"
+echo "samples:       $WORK/samples/<subset>.parquet (with references: $WORK/samples_annotated/)"
 echo "probe report:  $WORK/screening/contamination.md"
 echo "drafts:        $WORK/drafts/samples.jsonl ($WORK/drafts/report.md)"
+echo "references:    $WORK/annotations/report.md (synthetic reference (demo))"
 echo "statistics:    $WORK/stats/stats.md"
 echo "release:       $RELEASE (dataset card: $RELEASE/README.md)"
-echo "evaluation:    $OUT/eval/results.json, $OUT/eval/report.md"
+echo "runs:          $OUT/eval/{tiny-model,lead-3,random-3}/results.json"
+echo "report:        $(echo "$REPORT" | tail -n 1) (plots: $OUT/eval/report/*.png)"
+echo "$REPORT" | grep '^best baseline:' || echo "best baseline: none scored"

@@ -30,7 +30,7 @@ from lengthwise.annotation.review.quality import (
     QualitySettings,
     check_summary,
 )
-from lengthwise.annotation.review.records import AnnotationRecord
+from lengthwise.annotation.review.records import ORIGIN_HUMAN, AnnotationRecord
 from lengthwise.annotation.review.select import SampleReview, load_overrides, review_sample
 from lengthwise.builders.workdir import WorkDir
 from lengthwise.spec import Spec
@@ -219,7 +219,16 @@ def _annotated_row(
         "annotations": json.dumps(
             [_annotation_meta(r) for r in everyone], ensure_ascii=False, sort_keys=True
         ),
+        "reference_origin": _reference_origin(review, records),
     }
+
+
+def _reference_origin(review: SampleReview, records: list[AnnotationRecord]) -> str | None:
+    """Who wrote the final summary: "human", or "synthetic reference (demo)"."""
+    if review.summary is None:
+        return None
+    chosen = next((r for r in records if r.annotation_id == review.annotation_id), None)
+    return chosen.origin if chosen is not None else ORIGIN_HUMAN
 
 
 def annotated_schema(samples_file: Path) -> Any:
@@ -251,6 +260,7 @@ def annotated_schema(samples_file: Path) -> Any:
         ("synopsis_headings", strings),
         ("synopses_drafter", strings),
         ("annotations", pa.string()),
+        ("reference_origin", pa.string()),
     ]
     base = pq.read_schema(samples_file).remove_metadata()
     for name, kind in extra:
@@ -275,6 +285,7 @@ def build_report(
 ) -> dict[str, Any]:
     """Progress per subset and annotator, quality flag counts and agreement."""
     wanted = spec.annotation.annotators_per_sample
+    synthetic = {r.annotator for r in records if r.origin != ORIGIN_HUMAN}
     usable_by_sample = Counter(r.sample_id for r in records if r.usable)
     subsets: dict[str, dict[str, Any]] = {}
     for sample in samples:
@@ -288,6 +299,7 @@ def build_report(
                 "final": 0,
                 "agreement": [],
                 "final_flags": Counter(),
+                "synthetic": 0,
             },
         )
         entry["samples"] += 1
@@ -295,6 +307,7 @@ def build_report(
         entry["complete"] += usable_by_sample[sample_id] >= wanted
         review = reviews[sample_id]
         entry["final"] += review.summary is not None
+        entry["synthetic"] += review.summary is not None and review.annotator in synthetic
         if review.agreement is not None:
             entry["agreement"].append(review.agreement)
         entry["final_flags"].update(review.flags)
@@ -335,6 +348,13 @@ def build_report(
 def render_report(report: dict[str, Any]) -> str:
     """The report as markdown (also what `annotate status` prints)."""
     lines = ["# Annotation report", ""]
+    synthetic = sum(s.get("synthetic", 0) for s in report["subsets"].values())
+    if synthetic:
+        lines += [
+            f"> **{synthetic} final summaries are synthetic references (demo)**, merged from "
+            "the demo generator's chapter synopses; no person wrote them.",
+            "",
+        ]
     lines += [
         f"{report['annotations']} annotations; {report['annotators_per_sample']} annotator(s) "
         "wanted per sample.",

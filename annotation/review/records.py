@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+ORIGIN_HUMAN = "human"
+
 
 @dataclass
 class AnnotationRecord:
@@ -37,6 +39,9 @@ class AnnotationRecord:
     in_label_studio: bool = True  # False once the annotation is gone from the server
     pulled_at: str = ""
     unique_id: str = ""  # Label Studio's uuid of the annotation: stable across edits
+    # Who wrote the summary: a person (Label Studio) or, for the demo corpus only,
+    # "synthetic reference (demo)" (lengthwise.annotation.demo_references).
+    origin: str = ORIGIN_HUMAN
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

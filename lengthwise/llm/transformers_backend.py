@@ -52,6 +52,9 @@ def _shared_model(folder: Path, device: str) -> _Loaded:
 
 
 def _load(folder: Path, device: str) -> _Loaded:
+    from lengthwise.extras import require
+
+    require("the transformers backend", "torch", "transformers")
     import torch
     import transformers
 

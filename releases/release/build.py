@@ -49,7 +49,11 @@ from lengthwise.releases.release.stats_section import (
     read_stats,
     stats_markdown,
 )
-from lengthwise.releases.release.summaries import load_annotations, summaries_source
+from lengthwise.releases.release.summaries import (
+    load_annotations,
+    summaries_source,
+    synthetic_references,
+)
 from lengthwise.releases.release.validate import validate_release
 from lengthwise.spec import Spec, SubsetSpec
 from lengthwise.storage import (
@@ -249,6 +253,7 @@ def build_release(
             annotation_fields=_annotation_fields(subsets),
             spec_file=SPEC_COPY if spec_path is not None else None,
             drafts_note=drafts_sentence(work.root, {r["id"] for s in subsets for r in s.rows}),
+            synthetic_references=sum(synthetic_references(s.rows) for s in subsets),
         )
         atomic_write_text(staging / CARD, render_card(card))
         manifest["files"] = file_entries(staging)

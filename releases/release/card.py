@@ -50,6 +50,7 @@ class CardInputs:
     annotation_fields: list[str] = field(default_factory=list)
     spec_file: str | None = None  # the spec as written, when shipped
     drafts_note: str | None = None  # how the chapter drafts were made (card_notes)
+    synthetic_references: int = 0  # summaries no person wrote (the synthetic demo only)
 
     @property
     def total_rows(self) -> int:
@@ -107,6 +108,18 @@ def _missing_references_banner(inputs: CardInputs) -> str:
         f"> ⚠️ **References missing.** {what} The `summary` column is null for them, so "
         "reference-based scores (ROUGE, ...) cannot be computed on those samples. This "
         "version was released with `--allow-unannotated`, for inspecting the contexts only.\n\n"
+    )
+
+
+def _synthetic_references_banner(inputs: CardInputs) -> str:
+    if not inputs.synthetic_references:
+        return ""
+    return (
+        f"> ⚠️ **Synthetic references.** {inputs.synthetic_references} of {inputs.total_rows} "
+        "reference summaries are `synthetic reference (demo)`: merged from the synthetic demo "
+        "corpus's own chapter synopses, not written by people (their `annotation` says "
+        "`reference_origin`). Scores against them show the pipeline working, not "
+        "summarization quality.\n\n"
     )
 
 
@@ -302,7 +315,9 @@ def render_card(inputs: CardInputs) -> str:
         "",
         f"# {title} (v{inputs.version})",
         "",
-        _missing_references_banner(inputs) + _summary_section(inputs),
+        _missing_references_banner(inputs)
+        + _synthetic_references_banner(inputs)
+        + _summary_section(inputs),
         "",
         "## Dataset structure",
         "",

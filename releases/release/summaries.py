@@ -12,6 +12,7 @@ replaced by stable pseudonyms. LLM drafts (synopsis columns) are not released.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -120,3 +121,14 @@ def _pseudonymise(value: Any, whole_strings: bool = False) -> Any:
 
 def _pseudonym(name: str) -> str:
     return "annotator-" + hashlib.sha256(name.strip().lower().encode("utf-8")).hexdigest()[:8]
+
+
+def synthetic_references(rows: Sequence[Mapping[str, Any]]) -> int:
+    """Released rows whose summary no person wrote (the demo's synthetic references):
+    their annotation says ``reference_origin`` other than "human"."""
+    count = 0
+    for row in rows:
+        raw = row.get("annotation")
+        origin = json.loads(raw).get("reference_origin") if isinstance(raw, str) else None
+        count += row.get("summary") is not None and origin not in (None, "human")
+    return count
