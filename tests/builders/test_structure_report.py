@@ -59,7 +59,8 @@ def test_build_prints_and_reports_text_outside_chapters(
     spec = write_demo_spec(tmp_path)
     assert main(["build", str(spec), "--work", str(tmp_path / "work"), "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert f"warning: {book}" in out and "outside chapters" in out
+    warnings = out[out.index("\nwarnings:") :]
+    assert f"  {book}" in warnings and "outside chapters" in warnings
     report = (tmp_path / "work" / "build_report.md").read_text(encoding="utf-8")
     assert "## Book structure" in report
     assert "text outside chapters: 20," in report and "(23." in report

@@ -25,7 +25,12 @@ def noisy_demo(root: Path, audit_section: str = "") -> Path:
         re.sub(r"(\n\nCHAPTER [IVXL]+\. [^\n]+\n\n)", rf"\1{NOISE}\n\n", text), encoding="utf-8"
     )
     spec = write_demo_spec(root)
-    spec.write_text(spec.read_text(encoding="utf-8") + audit_section, encoding="utf-8")
+    # Cleaning would learn the repeated line as boilerplate: switched off, so the audit
+    # sees noise that cleaning missed.
+    no_learning = "\n[cleaning]\nlearned_boilerplate = false\n"
+    spec.write_text(
+        spec.read_text(encoding="utf-8") + no_learning + audit_section, encoding="utf-8"
+    )
     return spec
 
 
