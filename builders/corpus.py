@@ -21,8 +21,10 @@ from tqdm import tqdm
 from lengthwise.builders.chapters import detect_chapters
 from lengthwise.builders.chapters.accounting import Accounting, account, outside_warning
 from lengthwise.builders.chapters.model import ChapterDetection, DetectedChapter
-from lengthwise.builders.cleaning import clean_text
+from lengthwise.builders.cleaning import CleaningResult, clean_text
 from lengthwise.builders.cleaning.line_signatures import book_signatures, corpus_boilerplate
+from lengthwise.builders.cleaning.running_titles import RULE as RUNNING_TITLE_RULE
+from lengthwise.builders.cleaning.running_titles import running_title_edits
 from lengthwise.builders.joining import (
     CHAPTER_SEPARATOR,
     followed_tail,
@@ -36,7 +38,7 @@ from lengthwise.storage import atomic_write_json, canonical_hash, read_json, sha
 from lengthwise.tokenizers import TokenCountCache, get_tokenizer, process_context
 
 # Bump when cleaning or chapter detection changes output for the same input.
-PIPELINE_VERSION = "corpus-4"
+PIPELINE_VERSION = "corpus-5"
 
 
 @dataclass
@@ -106,6 +108,41 @@ def source_kind(source: str) -> str:
     return "files"
 
 
+def _detect_without_running_titles(
+    doc: SourceDocument, settings: CorpusSettings, language: str, cleaned: CleaningResult
+) -> ChapterDetection:
+    """Chapters of the cleaned text, after removing a running title glued to chapter ends.
+
+    Running titles can only be told from narrative once chapters are known
+    (cleaning/running_titles.py); when one is found, `cleaned` records the removal and
+    chapters are detected again on the text without it.
+    """
+
+    def detect() -> ChapterDetection:
+        return detect_chapters(
+            cleaned.text,
+            language,
+            toc=doc.toc or None,
+            min_chapter_chars=settings.chapters.min_chapter_chars,
+        )
+
+    detection = detect()
+    config = settings.cleaning
+    if not config.learned_boilerplate or RUNNING_TITLE_RULE in config.disable_rules:
+        return detection
+    spans = [
+        (c.start, c.end) for c in detection.chapters if c.start is not None and c.end is not None
+    ]
+    edits, learned = running_title_edits(
+        cleaned.text, spans, [doc.title, doc.author or ""], config.learned_min_chapter_share
+    )
+    if not edits:
+        return detection
+    cleaned.record_named([(RUNNING_TITLE_RULE, edit) for edit in edits])
+    cleaned.learned += learned
+    return detect()
+
+
 def process_document(
     doc: SourceDocument, settings: CorpusSettings, corpus_lines: frozenset[str] = frozenset()
 ) -> tuple[Book | None, BookReport]:
@@ -123,12 +160,7 @@ def process_document(
         source_kind=source_kind(doc.source),
         corpus_lines=corpus_lines,
     )
-    detection = detect_chapters(
-        cleaned.text,
-        language,
-        toc=doc.toc or None,
-        min_chapter_chars=settings.chapters.min_chapter_chars,
-    )
+    detection = _detect_without_running_titles(doc, settings, language, cleaned)
     detected = list(detection.chapters)
     front_matter: list[str] = []
     kept_out: list[tuple[int, int, str]] = []
