@@ -304,8 +304,10 @@ class Spec(_Strict):
     annotation: AnnotationConfig = Field(default_factory=AnnotationConfig)
     release: ReleaseConfig = Field(default_factory=ReleaseConfig)
 
-    # Set by load_spec, not by the file: where relative paths are resolved from.
+    # Set by load_spec, not by the file: where relative paths are resolved from, and the
+    # file itself (named in errors about its values that show up later, e.g. a missing path).
     base_dir: Path = Field(default=Path("."), exclude=True)
+    spec_file: Path | None = Field(default=None, exclude=True)
 
     @model_validator(mode="after")
     def _unique_subsets(self) -> Spec:
@@ -317,7 +319,16 @@ class Spec(_Strict):
 
     def resolve(self, path: str) -> Path:
         candidate = Path(path).expanduser()
-        return candidate if candidate.is_absolute() else (self.base_dir / candidate).resolve()
+        if candidate.is_absolute():
+            return candidate
+        try:
+            return (self.base_dir / candidate).resolve()
+        except RuntimeError:  # a symlink loop: keep the path, readers name the problem
+            return self.base_dir / candidate
+
+    def where(self, key: str) -> str:
+        """`SPEC-FILE: key` for error messages about one value of this spec."""
+        return f"{self.spec_file or self.base_dir}: {key}"
 
 
 def _format_errors(path: Path, error: ValidationError) -> str:
@@ -353,11 +364,14 @@ def _resolve_tokenizer_paths(data: dict[str, Any], base_dir: Path) -> dict[str, 
 
 
 def parse_spec(data: dict[str, Any], path: Path) -> Spec:
-    if "base_dir" in data:
-        raise SpecError(f"{path}: base_dir: unknown key")
+    for reserved in ("base_dir", "spec_file"):
+        if reserved in data:
+            raise SpecError(f"{path}: {reserved}: unknown key")
     data = _resolve_tokenizer_paths(data, path.parent.resolve())
     try:
-        return Spec.model_validate({**data, "base_dir": path.parent.resolve()})
+        return Spec.model_validate(
+            {**data, "base_dir": path.parent.resolve(), "spec_file": path}
+        )
     except ValidationError as exc:
         raise SpecError(_format_errors(path, exc)) from None
 

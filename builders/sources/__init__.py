@@ -16,6 +16,7 @@ from lengthwise.builders.sources.decoding import DecodedText, decode_bytes
 from lengthwise.builders.sources.errors import FetchError, SourceError, SourceFailure
 from lengthwise.builders.sources.gutenberg import read_gutenberg
 from lengthwise.builders.sources.hf import read_hf_dataset
+from lengthwise.builders.sources.input_checks import check_path, require_kept
 from lengthwise.builders.sources.local import read_local
 from lengthwise.builders.sources.urls import read_urls
 from lengthwise.records import SourceDocument
@@ -31,24 +32,28 @@ __all__ = [
     "SourceFailure",
     "decode_bytes",
     "read_sources",
+    "require_kept",
 ]
 
 
 def read_sources(spec: Spec, cache_dir: Path, report: StageReport) -> Iterator[SourceDocument]:
     """Every document of every source in `spec`, in order, with unique ids.
 
-    `cache_dir` holds the HTTP response cache (URL and Gutenberg sources). A language set on a
+    A files source whose path does not exist (or is a symlink loop) raises `UserError` naming
+    the spec file and key. `cache_dir` holds the HTTP response cache (URL and Gutenberg sources). A language set on a
     source (or, failing that, on the spec) overrides hints found in the documents. Two
     documents with the same id keep it apart with a numeric suffix ("-2"), and a warning.
     """
     crawler: Crawler | None = None
     seen_ids: set[str] = set()
     try:
-        for source in spec.sources:
+        for index, source in enumerate(spec.sources):
             language = _language_of(source.language, spec.language)
             items: Iterator[SourceDocument | SourceFailure]
             if isinstance(source, FilesSource):
-                items = read_local(spec.resolve(source.path), language, source.glob)
+                path = spec.resolve(source.path)
+                check_path(path, spec.where(f"sources[{index}].path"))
+                items = read_local(path, language, source.glob)
             elif isinstance(source, HFDatasetSource):
                 items = read_hf_dataset(source, spec.base_dir)
             else:
