@@ -39,10 +39,11 @@ __all__ = [
 def read_sources(spec: Spec, cache_dir: Path, report: StageReport) -> Iterator[SourceDocument]:
     """Every document of every source in `spec`, in order, with unique ids.
 
-    A files source whose path does not exist (or is a symlink loop) raises `UserError` naming
-    the spec file and key. `cache_dir` holds the HTTP response cache (URL and Gutenberg sources). A language set on a
+    `cache_dir` holds the HTTP response cache (URL and Gutenberg sources). A language set on a
     source (or, failing that, on the spec) overrides hints found in the documents. Two
     documents with the same id keep it apart with a numeric suffix ("-2"), and a warning.
+    A files source whose path does not exist (or is a symlink loop) raises `UserError`
+    naming the spec file and key.
     """
     crawler: Crawler | None = None
     seen_ids: set[str] = set()
