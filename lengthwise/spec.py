@@ -326,10 +326,6 @@ class Spec(_Strict):
         except RuntimeError:  # a symlink loop: keep the path, readers name the problem
             return self.base_dir / candidate
 
-    def where(self, key: str) -> str:
-        """`SPEC-FILE: key` for error messages about one value of this spec."""
-        return f"{self.spec_file or self.base_dir}: {key}"
-
 
 def _format_errors(path: Path, error: ValidationError) -> str:
     lines = []

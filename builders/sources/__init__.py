@@ -53,7 +53,7 @@ def read_sources(spec: Spec, cache_dir: Path, report: StageReport) -> Iterator[S
             items: Iterator[SourceDocument | SourceFailure]
             if isinstance(source, FilesSource):
                 path = spec.resolve(source.path)
-                check_path(path, spec.where(f"sources[{index}].path"))
+                check_path(path, f"{spec.spec_file or spec.base_dir}: sources[{index}].path")
                 items = read_local(path, language, source.glob)
             elif isinstance(source, HFDatasetSource):
                 items = read_hf_dataset(source, spec.base_dir)
