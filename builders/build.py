@@ -40,7 +40,7 @@ from lengthwise.builders.sampling import (
     summarize_subset,
 )
 from lengthwise.builders.screening import flagged_books
-from lengthwise.builders.sources import read_sources
+from lengthwise.builders.sources import read_sources, require_kept
 from lengthwise.builders.workdir import WorkDir
 from lengthwise.records import Book
 from lengthwise.reports import StageReport
@@ -100,6 +100,7 @@ def run_build(
     sources_report = StageReport("sources", max_examples=None)
     docs = list(read_sources(spec, work.http_cache, sources_report))
     sources_report.finish()
+    require_kept(sources_report, "no readable book in the sources")  # status 2, nothing written
     # Books flagged by the contamination probe (`lengthwise probe`) leave sampling if asked.
     excluded_by_probe = flagged_books(work.root) if spec.screening.exclude_flagged else {}
     fingerprint = canonical_hash(
@@ -117,6 +118,7 @@ def run_build(
     books, book_reports, corpus_report, repeated = _corpus_stage(
         spec, work, docs, progress, workers
     )
+    require_kept(corpus_report, "no book left after cleaning and chapter detection")
     books, duplicates, duplicates_report = duplicates_stage(
         spec.duplicates, books, book_reports, repeated, work.cache
     )

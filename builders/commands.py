@@ -99,19 +99,27 @@ def register(subparsers: Any) -> None:
 
 
 def _read_paths(paths: list[Path], lang: str) -> tuple[list[Any], list[dict[str, Any]]]:
+    """Documents and failure entries; a path that cannot be read at all, or no readable
+    document anywhere, raises UserError (status 2, one line)."""
+    from lengthwise.builders.sources import require_kept
+    from lengthwise.builders.sources.input_checks import check_path
     from lengthwise.builders.sources.local import SourceFailure, read_local
+    from lengthwise.reports import StageReport
 
+    for path in paths:
+        check_path(path)
     docs: list[Any] = []
     failures: list[dict[str, Any]] = []
+    report = StageReport("sources")
     for path in paths:
-        if not path.exists():
-            failures.append(_failure_entry(str(path), "no such file or folder"))
-            continue
         for item in read_local(path, None if lang == "auto" else lang):
             if isinstance(item, SourceFailure):
                 failures.append(_failure_entry(item.source, item.reason))
+                report.drop(item.key, f"{item.source}: {item.reason}")
             else:
                 docs.append(item)
+                report.keep()
+    require_kept(report, "no readable book")
     return docs, failures
 
 

@@ -36,6 +36,7 @@ from lengthwise.records import Book, Chapter, SourceDocument
 from lengthwise.spec import ChaptersConfig, CleaningConfig
 from lengthwise.storage import atomic_write_json, canonical_hash, read_json, sha256_text
 from lengthwise.tokenizers import TokenCountCache, get_tokenizer, process_context
+from lengthwise.workers import worker_pool
 
 # Bump when cleaning or chapter detection changes output for the same input.
 PIPELINE_VERSION = "corpus-5"
@@ -388,7 +389,7 @@ def process_corpus(
             )
             yield from _store_counts(results, cache, bar)
         else:
-            with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            with worker_pool(workers, context) as pool:
                 lines = learn_corpus_lines(documents, settings.cleaning, pool)
                 # Largest books first keeps every worker busy to the end; results are
                 # still yielded in input order.

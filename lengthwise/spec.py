@@ -304,8 +304,10 @@ class Spec(_Strict):
     annotation: AnnotationConfig = Field(default_factory=AnnotationConfig)
     release: ReleaseConfig = Field(default_factory=ReleaseConfig)
 
-    # Set by load_spec, not by the file: where relative paths are resolved from.
+    # Set by load_spec, not by the file: where relative paths are resolved from, and the
+    # file itself (named in errors about its values that show up later, e.g. a missing path).
     base_dir: Path = Field(default=Path("."), exclude=True)
+    spec_file: Path | None = Field(default=None, exclude=True)
 
     @model_validator(mode="after")
     def _unique_subsets(self) -> Spec:
@@ -317,7 +319,12 @@ class Spec(_Strict):
 
     def resolve(self, path: str) -> Path:
         candidate = Path(path).expanduser()
-        return candidate if candidate.is_absolute() else (self.base_dir / candidate).resolve()
+        if candidate.is_absolute():
+            return candidate
+        try:
+            return (self.base_dir / candidate).resolve()
+        except RuntimeError:  # a symlink loop: keep the path, readers name the problem
+            return self.base_dir / candidate
 
 
 def _format_errors(path: Path, error: ValidationError) -> str:
@@ -331,33 +338,51 @@ def _format_errors(path: Path, error: ValidationError) -> str:
     return "\n".join(lines)
 
 
-def _resolve_tokenizer_paths(data: dict[str, Any], base_dir: Path) -> dict[str, Any]:
-    """hf:/sp: tokenizer paths in a spec are relative to the spec's folder, like all paths."""
+def _resolve_tokenizer_paths(data: dict[str, Any], spec_file: Path) -> dict[str, Any]:
+    """hf:/sp: tokenizer paths in a spec are relative to the spec's folder, like all paths, and
+    must exist: a missing one is a SpecError naming the spec file, the key and where it looked."""
     section = data.get("tokenizers")
     if not isinstance(section, dict):
         return data
+    base_dir = spec_file.parent.resolve()
 
-    def resolve(value: Any) -> Any:
+    def resolve(value: Any, key: str) -> Any:
         if isinstance(value, str) and value.startswith(("hf:", "sp:")):
             kind, _, rest = value.partition(":")
-            if rest and not Path(rest).expanduser().is_absolute():
-                return f"{kind}:{(base_dir / rest).resolve()}"
+            if not rest.strip():
+                return value  # the id validator says what is wrong
+            path = Path(rest).expanduser()
+            path = path if path.is_absolute() else (base_dir / path).resolve()
+            _check_tokenizer_file(kind, path, f"{spec_file}: {key}: {value!r}")
+            return f"{kind}:{path}"
         return value
 
     section = dict(section)
     if "primary" in section:
-        section["primary"] = resolve(section["primary"])
+        section["primary"] = resolve(section["primary"], "tokenizers.primary")
     if isinstance(section.get("extra"), list):
-        section["extra"] = [resolve(v) for v in section["extra"]]
+        section["extra"] = [
+            resolve(v, f"tokenizers.extra[{i}]") for i, v in enumerate(section["extra"])
+        ]
     return {**data, "tokenizers": section}
 
 
-def parse_spec(data: dict[str, Any], path: Path) -> Spec:
-    if "base_dir" in data:
-        raise SpecError(f"{path}: base_dir: unknown key")
-    data = _resolve_tokenizer_paths(data, path.parent.resolve())
+def _check_tokenizer_file(kind: str, path: Path, where: str) -> None:
+    from lengthwise.tokenizers.backends import hf_tokenizer_file, sentencepiece_model_file
+
     try:
-        return Spec.model_validate({**data, "base_dir": path.parent.resolve()})
+        hf_tokenizer_file(path) if kind == "hf" else sentencepiece_model_file(path)
+    except FileNotFoundError as exc:
+        raise SpecError(f"{where}: {exc} (relative paths start at the spec's folder)") from None
+
+
+def parse_spec(data: dict[str, Any], path: Path) -> Spec:
+    for reserved in ("base_dir", "spec_file"):
+        if reserved in data:
+            raise SpecError(f"{path}: {reserved}: unknown key")
+    data = _resolve_tokenizer_paths(data, path)
+    try:
+        return Spec.model_validate({**data, "base_dir": path.parent.resolve(), "spec_file": path})
     except ValidationError as exc:
         raise SpecError(_format_errors(path, exc)) from None
 

@@ -16,6 +16,7 @@ from lengthwise.builders.sources.decoding import DecodedText, decode_bytes
 from lengthwise.builders.sources.errors import FetchError, SourceError, SourceFailure
 from lengthwise.builders.sources.gutenberg import read_gutenberg
 from lengthwise.builders.sources.hf import read_hf_dataset
+from lengthwise.builders.sources.input_checks import check_path, require_kept
 from lengthwise.builders.sources.local import read_local
 from lengthwise.builders.sources.urls import read_urls
 from lengthwise.records import SourceDocument
@@ -31,6 +32,7 @@ __all__ = [
     "SourceFailure",
     "decode_bytes",
     "read_sources",
+    "require_kept",
 ]
 
 
@@ -40,15 +42,19 @@ def read_sources(spec: Spec, cache_dir: Path, report: StageReport) -> Iterator[S
     `cache_dir` holds the HTTP response cache (URL and Gutenberg sources). A language set on a
     source (or, failing that, on the spec) overrides hints found in the documents. Two
     documents with the same id keep it apart with a numeric suffix ("-2"), and a warning.
+    A files source whose path does not exist (or is a symlink loop) raises `UserError`
+    naming the spec file and key.
     """
     crawler: Crawler | None = None
     seen_ids: set[str] = set()
     try:
-        for source in spec.sources:
+        for index, source in enumerate(spec.sources):
             language = _language_of(source.language, spec.language)
             items: Iterator[SourceDocument | SourceFailure]
             if isinstance(source, FilesSource):
-                items = read_local(spec.resolve(source.path), language, source.glob)
+                path = spec.resolve(source.path)
+                check_path(path, f"{spec.spec_file or spec.base_dir}: sources[{index}].path")
+                items = read_local(path, language, source.glob)
             elif isinstance(source, HFDatasetSource):
                 items = read_hf_dataset(source, spec.base_dir)
             else:

@@ -11,7 +11,12 @@ Order of decisions, cheapest first:
 3. NUL bytes in the first block: BOM-less UTF-16/32 if one fits, else binary;
 4. strict UTF-8 over the whole input;
 5. "UTF-8 with a few bad bytes": the failing region is mostly valid multi-byte UTF-8;
-6. charset-normalizer on a sample that starts at the first non-ASCII byte.
+6. mostly-ASCII (Latin-script) text: the first of a few legacy codecs (cp1252 first) whose
+   reading of the non-ASCII bytes is plausible (`plausibility`: Latin letters, typographic
+   punctuation, CJK only in runs); failing that, UTF-8 with its bad bytes replaced, within an
+   error budget of `UTF8_ERROR_BUDGET` of the bytes;
+7. otherwise charset-normalizer on a sample that starts at the first non-ASCII byte, believed
+   only when its reading is plausible (letters of one script group plus punctuation).
 GBK-family results decode as GB18030 (its superset); Big5 tries cp950 and Big5-HKSCS when
 plain Big5 leaves bytes undecodable. Undecodable bytes become U+FFFD, are counted, and produce a
 warning naming the file. Line ends are normalised to LF.
@@ -21,12 +26,17 @@ from __future__ import annotations
 
 import codecs
 import re
-import unicodedata
 from dataclasses import dataclass, field
 
 from charset_normalizer import from_bytes
 
 from lengthwise.builders.sources.errors import SourceError
+from lengthwise.builders.sources.plausibility import (
+    latin_reading,
+    mostly_ascii,
+    plausible_utf16_text,
+    wide_reading,
+)
 
 SAMPLE_BYTES = 64 * 1024
 _ASCII_CONTEXT = 4096  # bytes of leading ASCII kept in the detection sample
@@ -34,6 +44,13 @@ _ASCII_CONTEXT = 4096  # bytes of leading ASCII kept in the detection sample
 MAX_UNDECODABLE_SHARE = 0.2
 # A NUL share this high in the first block means binary (unless it is UTF-16/32).
 BINARY_NUL_SHARE = 0.01
+# Mostly-ASCII text no legacy codec reads plausibly is UTF-8 with bad bytes, up to this share.
+UTF8_ERROR_BUDGET = 0.01
+# Legacy codecs tried on mostly-ASCII text, in order of preference (ties go to the first):
+# Western and Central European single-byte codecs, then CJK double-byte ones for names in
+# Latin-script text.
+_LATIN_CANDIDATES = ("cp1252", "cp1250", "cp1257", "cp1254", "gb18030", "big5", "cp932", "cp949")
+_SINGLE_BYTE = {"cp1252", "cp1250", "cp1257", "cp1254"}
 
 _BOMS: tuple[tuple[bytes, str], ...] = (
     # UTF-32 first: its LE BOM starts with the UTF-16 LE BOM.
@@ -82,6 +99,9 @@ def _mark_undecodable(error: UnicodeError) -> tuple[str, int]:
 codecs.register_error(_ERROR_HANDLER, _mark_undecodable)
 
 _NON_ASCII = re.compile(rb"[\x80-\xff]")
+# Bytes below 0x40 other than digits are never inside a GBK/GB18030, Big5 or Shift_JIS
+# character (their trail bytes start at 0x40; GB18030's four-byte form uses digits).
+_SAFE_CUT = re.compile(rb"[\x00-\x2f\x3a-\x3f]")
 
 
 @dataclass
@@ -132,7 +152,29 @@ def decode_bytes(data: bytes, name: str) -> DecodedText:
     sample = _evidence_sample(data)
     if _mostly_utf8(sample):
         return _finish(data, "utf-8", name)
+    if mostly_ascii(sample):
+        return _decode_mostly_ascii(data, sample, name)
     return _finish(data, _detect(sample, name), name)
+
+
+def _decode_mostly_ascii(data: bytes, sample: bytes, name: str) -> DecodedText:
+    """The most plausible legacy reading of Latin-script text, else UTF-8 within its budget."""
+    best, best_share = "", 0.0
+    for encoding in _LATIN_CANDIDATES:
+        reading = latin_reading(_decode_marked(sample, encoding)[0], encoding in _SINGLE_BYTE)
+        if reading.believable and reading.share > best_share:
+            best, best_share = encoding, reading.share
+    if best:
+        return _finish(data, best, name)
+    text, bad = _decode_marked(data, "utf-8")
+    if bad > UTF8_ERROR_BUDGET * len(data):
+        raise SourceError(
+            name,
+            f"binary file (no text encoding fits: {bad} of {len(data)} bytes are not UTF-8 "
+            "and no legacy encoding reads them as text)",
+            key="binary-file",
+        )
+    return _finish_text(text, "utf-8", bad, name)
 
 
 def decode_declared(data: bytes, declared: str, name: str) -> DecodedText:
@@ -246,19 +288,6 @@ def _best_big5(data: bytes) -> str:
     return best
 
 
-def _texty_share(text: str) -> float:
-    """Share of characters that ordinary text contains (no controls, unassigned, private use)."""
-    if not text:
-        return 0.0
-    sample = text[:4096]
-    ok = sum(
-        1
-        for char in sample
-        if char in "\t\n\r\f" or unicodedata.category(char) not in ("Cc", "Cn", "Co", "Cs")
-    )
-    return ok / len(sample)
-
-
 def _guess_utf16_or_32(head: bytes) -> str | None:
     """A BOM-less UTF-16/32 encoding that decodes `head` into plausible text, if any."""
     even_nuls = head[0::2].count(0)
@@ -270,22 +299,9 @@ def _guess_utf16_or_32(head: bytes) -> str | None:
         unit = 4 if "32" in encoding else 2
         chunk = head[: len(head) - len(head) % unit]
         text, bad = _decode_marked(chunk, encoding)
-        if bad <= len(chunk) * 0.001 and _plausible_wide_text(text):
+        if bad <= len(chunk) * 0.001 and plausible_utf16_text(text):
             return encoding
     return None
-
-
-def _plausible_wide_text(text: str) -> bool:
-    """Guards BOM-less UTF-16/32 guesses: those decoders accept most byte strings, so ask for
-    text-like characters, almost all in the Basic Multilingual Plane, and whitespace or CJK."""
-    if _texty_share(text) < 0.95:
-        return False
-    sample = text[:4096]
-    beyond_bmp = sum(1 for char in sample if char > "\uffff")
-    has_space = any(char in sample for char in " \n\t\u3000")
-    cjk = sum(1 for char in sample if "\u3000" <= char <= "\u9fff" or "\uff00" <= char <= "\uffef")
-    mostly_cjk = cjk >= 0.5 * len(sample)  # Chinese paragraphs can run without whitespace
-    return beyond_bmp <= len(sample) * 0.01 and (has_space or mostly_cjk or len(sample) < 200)
 
 
 def _evidence_sample(data: bytes) -> bytes:
@@ -293,13 +309,17 @@ def _evidence_sample(data: bytes) -> bytes:
 
     A long ASCII prefix says nothing about the encoding, so the sample starts a little before
     the first non-ASCII byte (any start inside pure ASCII is a character boundary); a cut after
-    b"\\n" never splits a character in UTF-8, GBK/GB18030, Big5 or Shift_JIS.
+    b"\\n" never splits a character in UTF-8, GBK/GB18030, Big5 or Shift_JIS. Files without line
+    breaks are cut after another byte no multi-byte character contains (`_SAFE_CUT`).
     """
     found = _NON_ASCII.search(data)
     start = max(0, found.start() - _ASCII_CONTEXT) if found else 0
     sample = data[start : start + SAMPLE_BYTES]
     if start + SAMPLE_BYTES < len(data):
         cut = sample.rfind(b"\n")
+        if cut <= 0:
+            last = list(_SAFE_CUT.finditer(sample[-4096:]))
+            cut = len(sample) - 4096 + last[-1].start() if last else -1
         if cut > 0:
             sample = sample[: cut + 1]
     return sample
@@ -324,15 +344,26 @@ def _detect(sample: bytes, name: str) -> str:
             f"binary file (no text encoding fits its first {len(sample)} bytes)",
             key="binary-file",
         )
-    return _canonical(encoding)
+    encoding = _canonical(encoding)
+    reading = wide_reading(_decode_marked(sample, encoding)[0])
+    if not reading.believable:
+        raise SourceError(
+            name,
+            f"binary file (as {encoding}, {reading.implausible} of "
+            f"{reading.plausible + reading.implausible} non-ASCII characters are not text)",
+            key="binary-file",
+        )
+    return encoding
 
 
 def _detect_tolerant(sample: bytes, depth: int) -> str | None:
     """charset-normalizer rejects every encoding under which a sample has a single bad byte, so
     on failure retry each line-aligned half (a few corrupt bytes rarely spoil both halves)."""
-    best = from_bytes(sample).best()
-    if best is not None:
-        return str(best.encoding)
+    # A sample cut inside a multi-byte character fails every codec: retry without its tail.
+    for trim in (0, 1, 2, 3) if depth == 0 else (0,):
+        best = from_bytes(sample[: len(sample) - trim]).best()
+        if best is not None:
+            return str(best.encoding)
     if depth >= 3 or len(sample) < 512:
         return None
     cut = sample.rfind(b"\n", 0, len(sample) // 2) + 1 or sample.find(b"\n", len(sample) // 2) + 1

@@ -14,6 +14,8 @@ from typing import Literal
 # Short, stable keys under which the stage report counts dropped inputs.
 ReasonKey = Literal[
     "missing-path",
+    "symlink-loop",
+    "broken-symlink",
     "no-files",
     "unsupported-extension",
     "unsupported-content-type",

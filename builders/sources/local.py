@@ -2,7 +2,8 @@
 
 Folders are read recursively in sorted order of their relative paths, so ids and order do not
 depend on the file system. Hidden files and folders (names starting with ".") are skipped
-silently: they are editor and OS litter (.DS_Store), not books.
+silently: they are editor and OS litter (.DS_Store), not books. A symlink loop or a broken link
+is a failure that names it; symlinked folders are not followed (rglob), so loops cannot recur.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from pathlib import Path
 
 from lengthwise.builders.sources.documents import FORMAT_BY_EXTENSION, build_document
 from lengthwise.builders.sources.errors import SourceError, SourceFailure
+from lengthwise.builders.sources.input_checks import path_problem
 from lengthwise.records import SourceDocument
 
 __all__ = ["SUPPORTED_EXTENSIONS", "SourceFailure", "read_local", "read_local_file"]
@@ -26,8 +28,9 @@ def read_local(
 
     `language` ("zh", "en") overrides hints found in the files; None keeps them.
     """
-    if not path.exists():
-        yield SourceFailure(str(path), "no such file or folder", "missing-path")
+    problem = path_problem(path)
+    if problem is not None:
+        yield SourceFailure(str(path), *problem)
         return
     if path.is_file():
         yield read_local_file(path, language)
@@ -36,7 +39,8 @@ def read_local(
         (
             candidate
             for candidate in path.rglob(glob or "*")
-            if candidate.is_file()
+            # Dangling and looping links are no files, but must be reported, not skipped.
+            if (candidate.is_file() or path_problem(candidate) is not None)
             and not any(part.startswith(".") for part in candidate.relative_to(path).parts)
         ),
         key=lambda candidate: candidate.relative_to(path).as_posix(),
@@ -46,7 +50,12 @@ def read_local(
         yield SourceFailure(str(path), f"folder has no files{matching}", "no-files")
         return
     for file in files:
-        yield read_local_file(file, language)
+        problem = path_problem(file)
+        yield (
+            read_local_file(file, language)
+            if problem is None
+            else SourceFailure(str(file), *problem)
+        )
 
 
 def read_local_file(path: Path, language: str | None = None) -> SourceDocument | SourceFailure:

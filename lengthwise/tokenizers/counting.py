@@ -16,7 +16,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -26,6 +26,7 @@ from tqdm import tqdm
 from lengthwise.storage import sha256_text
 from lengthwise.tokenizers.ids import parse_tokenizer_id
 from lengthwise.tokenizers.registry import get_tokenizer, tokenizer_cache_key
+from lengthwise.workers import worker_pool
 
 # Texts per work item are grouped up to about this many characters: big enough
 # that pickling and scheduling cost little, small enough to balance two cores.
@@ -276,7 +277,7 @@ def _start_jobs(
         # later calls in this process start counting at once.
         for tokenizer_id in dict.fromkeys(job.tokenizer_id for job in jobs):
             get_tokenizer(tokenizer_id)
-    executor = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context)
+    executor = worker_pool(min(workers, len(jobs)), context)
 
     def shut_down(exc_type: type[BaseException] | None, *_: object) -> bool:
         # On an error or Ctrl-C, drop queued chunks instead of finishing them.

@@ -12,7 +12,6 @@ import os
 import statistics
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +23,7 @@ from lengthwise.releases.stats.token_index import TokenIndex
 from lengthwise.releases.stats.uniformity import uniformity_tokens
 from lengthwise.text import rouge_tokens, segmenter_name, sentences, words
 from lengthwise.tokenizers import process_context
+from lengthwise.workers import worker_pool
 
 # The figures reported per subset, in report order.
 METRICS = (
@@ -110,7 +110,7 @@ def compute_pairs(
         words("预热", "zh")
     # Several bins per worker keep both busy when one book is much longer than the rest.
     groups = _balanced_groups(pairs, workers * 4)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=process_context()) as pool:
+    with worker_pool(workers, process_context()) as pool:
         for results in pool.map(_run_group, groups):
             yield from results
 

@@ -27,7 +27,6 @@ def test_inspect_contract_on_demo_corpus_and_bad_files(
         capsys,
         "inspect",
         str(tmp_path / "corpus"),
-        str(tmp_path / "missing"),
         "--tokenizer",
         "chars",
         "--workers",
@@ -45,7 +44,7 @@ def test_inspect_contract_on_demo_corpus_and_bad_files(
     assert "empty" in books["empty.txt"]["excluded"]
     assert "binary" in books["image.txt"]["excluded"]
     assert "no chapter" in books["notes.txt"]["excluded"]
-    assert "no such file" in books["missing"]["excluded"]
+    # A missing path now ends inspect with status 2 (tests/builders/test_bad_input.py).
 
 
 def test_build_with_bad_spec_exits_2_naming_file_and_key(

@@ -76,5 +76,27 @@ def test_unknown_tokenizer_names_key_and_file(tmp_path: Path) -> None:
 
 
 def test_tokenizer_file_paths_are_relative_to_the_spec(tmp_path: Path) -> None:
+    (tmp_path / "models").mkdir()
+    (tmp_path / "models" / "zh.model").write_bytes(b"model")
     path = write(tmp_path, MINIMAL + "\n[tokenizers]\nprimary = 'sp:models/zh.model'\n")
     assert load_spec(path).tokenizers.primary == f"sp:{tmp_path.resolve() / 'models' / 'zh.model'}"
+
+
+@pytest.mark.parametrize(
+    ("section", "key"),
+    [
+        ("primary = 'hf:tok/tokenizer.json'", "tokenizers.primary"),
+        ("primary = 'chars'\nextra = ['qwen2.5', 'sp:models/absent.model']", "tokenizers.extra[1]"),
+        ("primary = 'hf:no-such-folder'", "tokenizers.primary"),
+    ],
+)
+def test_missing_tokenizer_file_names_spec_file_and_key(
+    tmp_path: Path, section: str, key: str
+) -> None:
+    path = write(tmp_path, MINIMAL + f"\n[tokenizers]\n{section}\n")
+    with pytest.raises(SpecError) as error:
+        load_spec(path)
+    message = str(error.value)
+    assert message.startswith(f"{path}: {key}: ")
+    assert "not found" in message or "no tokenizer.json" in message
+    assert str(tmp_path.resolve()) in message  # where it looked
