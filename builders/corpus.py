@@ -12,252 +12,36 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
 
-from lengthwise.builders.chapters import detect_chapters
-from lengthwise.builders.chapters.accounting import Accounting, account, outside_warning
-from lengthwise.builders.chapters.model import ChapterDetection, DetectedChapter
-from lengthwise.builders.cleaning import CleaningResult, clean_text
 from lengthwise.builders.cleaning.line_signatures import book_signatures, corpus_boilerplate
-from lengthwise.builders.cleaning.running_titles import RULE as RUNNING_TITLE_RULE
-from lengthwise.builders.cleaning.running_titles import running_title_edits
+from lengthwise.builders.corpus_settings import BookReport, CorpusSettings
+from lengthwise.builders.document import process_document
 from lengthwise.builders.joining import (
     CHAPTER_SEPARATOR,
     followed_tail,
     joins_exactly,
     render_chapter,
 )
-from lengthwise.builders.language import detect_language
-from lengthwise.records import Book, Chapter, SourceDocument
-from lengthwise.spec import ChaptersConfig, CleaningConfig
+from lengthwise.records import Book, SourceDocument
+from lengthwise.spec import CleaningConfig
 from lengthwise.storage import atomic_write_json, canonical_hash, read_json, sha256_text
 from lengthwise.tokenizers import TokenCountCache, get_tokenizer, process_context
 from lengthwise.workers import worker_pool
 
-# Bump when cleaning or chapter detection changes output for the same input.
-PIPELINE_VERSION = "corpus-5"
+# Re-exported: callers import the corpus stage's records and per-document step from here.
+__all__ = [
+    "BookReport",
+    "CorpusSettings",
+    "default_workers",
+    "learn_corpus_lines",
+    "process_corpus",
+    "process_document",
+]
 
-
-@dataclass
-class BookReport:
-    """What the corpus stage found for one document (the `inspect --json` contract)."""
-
-    path: str
-    id: str
-    title: str
-    language: str
-    encoding: str
-    chapters: int
-    numbers: list[int]  # printed numbers of numbered chapters, as integers, in order
-    kinds: list[str]  # per chapter: chapter / prologue / epilogue / ...
-    gaps: list[list[int]]  # [from, to] missing number ranges
-    duplicates: list[int]
-    removed: dict[str, int]  # cleaning rule -> count
-    removed_examples: dict[str, list[str]]
-    excluded: str | None
-    story_collection: bool = False
-    # Headings kept out of the chapters (a zh 楔子 by default), so nothing vanishes silently.
-    front_matter_headings: list[str] = field(default_factory=list)
-    undecodable_bytes: int = 0
-    warnings: list[str] = field(default_factory=list)
-    tokens: dict[str, int] = field(default_factory=dict)  # tokenizer id -> total over chapters
-    # Boilerplate learned from this book and the corpus: rule, line, count, scope, why.
-    learned_boilerplate: list[dict[str, Any]] = field(default_factory=list)
-    chars_removed: dict[str, int] = field(default_factory=dict)  # cleaning rule -> characters
-    # Where the cleaned text's characters went (chapters.accounting.Accounting.to_dict):
-    # chars in chapters, outside them (spans: kind front/back/between, offset, length, first
-    # words, note) and whitespace separators; None when chapters came from an embedded ToC.
-    outside_chapters: dict[str, Any] | None = None
-    inner_headings: list[str] = field(default_factory=list)  # heading lines left in bodies
-    title_source: str = "filename"  # gutenberg-header | text | epub | html | markdown | ...
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-@dataclass(frozen=True)
-class CorpusSettings:
-    """Everything that changes what the corpus stage produces for a document."""
-
-    language: str  # "zh", "en" or "auto"
-    cleaning: CleaningConfig
-    chapters: ChaptersConfig
-
-    def fingerprint(self) -> str:
-        return canonical_hash(
-            {
-                "version": PIPELINE_VERSION,
-                "language": self.language,
-                "cleaning": self.cleaning.model_dump(mode="json"),
-                "chapters": self.chapters.model_dump(mode="json"),
-            }
-        )
-
-
-def source_kind(source: str) -> str:
-    """The kind of source a document came from, as cleaning rule selection needs it."""
-    if source.startswith("gutenberg:"):
-        return "gutenberg"
-    if source.startswith(("http://", "https://")):
-        return "urls"
-    if source.startswith("hf:"):
-        return "hf"
-    return "files"
-
-
-def _detect_without_running_titles(
-    doc: SourceDocument, settings: CorpusSettings, language: str, cleaned: CleaningResult
-) -> ChapterDetection:
-    """Chapters of the cleaned text, after removing a running title glued to chapter ends.
-
-    Running titles can only be told from narrative once chapters are known
-    (cleaning/running_titles.py); when one is found, `cleaned` records the removal and
-    chapters are detected again on the text without it.
-    """
-
-    def detect() -> ChapterDetection:
-        return detect_chapters(
-            cleaned.text,
-            language,
-            toc=doc.toc or None,
-            min_chapter_chars=settings.chapters.min_chapter_chars,
-        )
-
-    detection = detect()
-    config = settings.cleaning
-    if not config.learned_boilerplate or RUNNING_TITLE_RULE in config.disable_rules:
-        return detection
-    spans = [
-        (c.start, c.end) for c in detection.chapters if c.start is not None and c.end is not None
-    ]
-    edits, learned = running_title_edits(
-        cleaned.text, spans, [doc.title, doc.author or ""], config.learned_min_chapter_share
-    )
-    if not edits:
-        return detection
-    cleaned.record_named([(RUNNING_TITLE_RULE, edit) for edit in edits])
-    cleaned.learned += learned
-    return detect()
-
-
-def process_document(
-    doc: SourceDocument, settings: CorpusSettings, corpus_lines: frozenset[str] = frozenset()
-) -> tuple[Book | None, BookReport]:
-    """Clean one document and find its chapters (no token counting).
-
-    `corpus_lines`: line signatures learned as boilerplate across the corpus
-    (`learn_corpus_lines`) that occur in this document.
-    """
-    language = doc.language or (settings.language if settings.language != "auto" else None)
-    language = language or detect_language(doc.text)
-    cleaned = clean_text(
-        doc.text,
-        language,
-        settings.cleaning,
-        source_kind=source_kind(doc.source),
-        corpus_lines=corpus_lines,
-    )
-    detection = _detect_without_running_titles(doc, settings, language, cleaned)
-    detected = list(detection.chapters)
-    front_matter: list[str] = []
-    kept_out: list[tuple[int, int, str]] = []
-    if (
-        language == "zh"
-        and detected
-        and detected[0].kind == "prologue"
-        and not settings.chapters.keep_zh_prologue
-    ):
-        prologue = detected.pop(0)
-        front_matter.append(prologue.heading)
-        if prologue.start is not None and prologue.end is not None:
-            kept_out.append((prologue.start, prologue.end, _PROLOGUE_NOTE))
-    excluded = detection.excluded
-    if excluded is None and len(detected) < settings.chapters.min_chapters:
-        excluded = (
-            f"only {len(detected)} chapter(s) found, "
-            f"spec requires chapters.min_chapters = {settings.chapters.min_chapters}"
-        )
-    if (
-        excluded is None
-        and detection.story_collection
-        and settings.chapters.exclude_story_collections
-    ):
-        excluded = f"story collection ({detection.story_collection_reason})"
-    chapters = [
-        Chapter(
-            book_id=doc.id,
-            index=i,
-            heading=c.heading,
-            number=c.number,
-            title=c.title,
-            text=c.text,
-            part=c.part,
-        )
-        for i, c in enumerate(detected)
-    ]
-    report = BookReport(
-        path=doc.source,
-        id=doc.id,
-        title=doc.title,
-        language=language,
-        encoding=doc.encoding,
-        chapters=len(chapters),
-        numbers=[c.number for c in detected if c.number is not None],
-        kinds=[c.kind for c in detected],
-        gaps=[list(g) for g in detection.gaps],
-        duplicates=list(detection.duplicates),
-        removed=dict(cleaned.removed),
-        removed_examples=dict(cleaned.examples),
-        learned_boilerplate=[line.to_dict() for line in cleaned.learned],
-        chars_removed=dict(cleaned.chars_removed),
-        excluded=excluded,
-        story_collection=detection.story_collection,
-        front_matter_headings=front_matter,
-        undecodable_bytes=doc.undecodable_bytes,
-        warnings=list(doc.warnings) + list(detection.warnings),
-        inner_headings=list(detection.inner_headings),
-        title_source=doc.title_source,
-    )
-    accounting = _accounting(cleaned.text, detection, detected, kept_out)
-    if accounting is not None:
-        report.outside_chapters = accounting.to_dict()
-        warning = outside_warning(accounting, settings.chapters.max_outside_share)
-        if warning is not None and excluded is None:
-            report.warnings.append(warning)
-    if excluded is not None:
-        return None, report
-    book = Book(
-        id=doc.id,
-        title=doc.title,
-        language=language,
-        source=doc.source,
-        raw_sha256=doc.raw_sha256,
-        encoding=doc.encoding,
-        chapters=chapters,
-        author=doc.author,
-        license_note=doc.license_note,
-    )
-    return book, report
-
-
-def _accounting(
-    text: str,
-    detection: ChapterDetection,
-    kept: list[DetectedChapter],
-    kept_out: list[tuple[int, int, str]],
-) -> Accounting | None:
-    """Where the cleaned text went; None for chapters taken from an embedded ToC."""
-    if detection.method == "toc":
-        return None
-    spans = [(c.start, c.end) for c in kept if c.start is not None and c.end is not None]
-    return account(text, spans, kept_out)
-
-
-_PROLOGUE_NOTE = "zh prologue kept out of the chapters (chapters.keep_zh_prologue = false)"
 _Result = tuple[Book | None, BookReport, list[tuple[str, str, int]]]
 
 

@@ -1,0 +1,68 @@
+"""What the corpus stage produces per document (`BookReport`) and the settings that change it."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from lengthwise.spec import ChaptersConfig, CleaningConfig
+from lengthwise.storage import canonical_hash
+
+# Bump when cleaning or chapter detection changes output for the same input.
+PIPELINE_VERSION = "corpus-5"
+
+
+@dataclass
+class BookReport:
+    """What the corpus stage found for one document (the `inspect --json` contract)."""
+
+    path: str
+    id: str
+    title: str
+    language: str
+    encoding: str
+    chapters: int
+    numbers: list[int]  # printed numbers of numbered chapters, as integers, in order
+    kinds: list[str]  # per chapter: chapter / prologue / epilogue / ...
+    gaps: list[list[int]]  # [from, to] missing number ranges
+    duplicates: list[int]
+    removed: dict[str, int]  # cleaning rule -> count
+    removed_examples: dict[str, list[str]]
+    excluded: str | None
+    story_collection: bool = False
+    # Headings kept out of the chapters (a zh 楔子 by default), so nothing vanishes silently.
+    front_matter_headings: list[str] = field(default_factory=list)
+    undecodable_bytes: int = 0
+    warnings: list[str] = field(default_factory=list)
+    tokens: dict[str, int] = field(default_factory=dict)  # tokenizer id -> total over chapters
+    # Boilerplate learned from this book and the corpus: rule, line, count, scope, why.
+    learned_boilerplate: list[dict[str, Any]] = field(default_factory=list)
+    chars_removed: dict[str, int] = field(default_factory=dict)  # cleaning rule -> characters
+    # Where the cleaned text's characters went (chapters.accounting.Accounting.to_dict):
+    # chars in chapters, outside them (spans: kind front/back/between, offset, length, first
+    # words, note) and whitespace separators; None when chapters came from an embedded ToC.
+    outside_chapters: dict[str, Any] | None = None
+    inner_headings: list[str] = field(default_factory=list)  # heading lines left in bodies
+    title_source: str = "filename"  # gutenberg-header | text | epub | html | markdown | ...
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class CorpusSettings:
+    """Everything that changes what the corpus stage produces for a document."""
+
+    language: str  # "zh", "en" or "auto"
+    cleaning: CleaningConfig
+    chapters: ChaptersConfig
+
+    def fingerprint(self) -> str:
+        return canonical_hash(
+            {
+                "version": PIPELINE_VERSION,
+                "language": self.language,
+                "cleaning": self.cleaning.model_dump(mode="json"),
+                "chapters": self.chapters.model_dump(mode="json"),
+            }
+        )

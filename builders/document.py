@@ -1,0 +1,175 @@
+"""One document through the corpus stage: clean it, find its chapters, account for its text."""
+
+from __future__ import annotations
+
+from lengthwise.builders.chapters import detect_chapters
+from lengthwise.builders.chapters.accounting import Accounting, account, outside_warning
+from lengthwise.builders.chapters.model import ChapterDetection, DetectedChapter
+from lengthwise.builders.cleaning import CleaningResult, clean_text
+from lengthwise.builders.cleaning.running_titles import RULE as RUNNING_TITLE_RULE
+from lengthwise.builders.cleaning.running_titles import running_title_edits
+from lengthwise.builders.corpus_settings import BookReport, CorpusSettings
+from lengthwise.builders.language import detect_language
+from lengthwise.records import Book, Chapter, SourceDocument
+
+
+def source_kind(source: str) -> str:
+    """The kind of source a document came from, as cleaning rule selection needs it."""
+    if source.startswith("gutenberg:"):
+        return "gutenberg"
+    if source.startswith(("http://", "https://")):
+        return "urls"
+    if source.startswith("hf:"):
+        return "hf"
+    return "files"
+
+
+def _detect_without_running_titles(
+    doc: SourceDocument, settings: CorpusSettings, language: str, cleaned: CleaningResult
+) -> ChapterDetection:
+    """Chapters of the cleaned text, after removing a running title glued to chapter ends.
+
+    Running titles can only be told from narrative once chapters are known
+    (cleaning/running_titles.py); when one is found, `cleaned` records the removal and
+    chapters are detected again on the text without it.
+    """
+
+    def detect() -> ChapterDetection:
+        return detect_chapters(
+            cleaned.text,
+            language,
+            toc=doc.toc or None,
+            min_chapter_chars=settings.chapters.min_chapter_chars,
+        )
+
+    detection = detect()
+    config = settings.cleaning
+    if not config.learned_boilerplate or RUNNING_TITLE_RULE in config.disable_rules:
+        return detection
+    spans = [
+        (c.start, c.end) for c in detection.chapters if c.start is not None and c.end is not None
+    ]
+    edits, learned = running_title_edits(
+        cleaned.text, spans, [doc.title, doc.author or ""], config.learned_min_chapter_share
+    )
+    if not edits:
+        return detection
+    cleaned.record_named([(RUNNING_TITLE_RULE, edit) for edit in edits])
+    cleaned.learned += learned
+    return detect()
+
+
+def process_document(
+    doc: SourceDocument, settings: CorpusSettings, corpus_lines: frozenset[str] = frozenset()
+) -> tuple[Book | None, BookReport]:
+    """Clean one document and find its chapters (no token counting).
+
+    `corpus_lines`: line signatures learned as boilerplate across the corpus
+    (`learn_corpus_lines`) that occur in this document.
+    """
+    language = doc.language or (settings.language if settings.language != "auto" else None)
+    language = language or detect_language(doc.text)
+    cleaned = clean_text(
+        doc.text,
+        language,
+        settings.cleaning,
+        source_kind=source_kind(doc.source),
+        corpus_lines=corpus_lines,
+    )
+    detection = _detect_without_running_titles(doc, settings, language, cleaned)
+    detected = list(detection.chapters)
+    front_matter: list[str] = []
+    kept_out: list[tuple[int, int, str]] = []
+    if (
+        language == "zh"
+        and detected
+        and detected[0].kind == "prologue"
+        and not settings.chapters.keep_zh_prologue
+    ):
+        prologue = detected.pop(0)
+        front_matter.append(prologue.heading)
+        if prologue.start is not None and prologue.end is not None:
+            kept_out.append((prologue.start, prologue.end, _PROLOGUE_NOTE))
+    excluded = detection.excluded
+    if excluded is None and len(detected) < settings.chapters.min_chapters:
+        excluded = (
+            f"only {len(detected)} chapter(s) found, "
+            f"spec requires chapters.min_chapters = {settings.chapters.min_chapters}"
+        )
+    if (
+        excluded is None
+        and detection.story_collection
+        and settings.chapters.exclude_story_collections
+    ):
+        excluded = f"story collection ({detection.story_collection_reason})"
+    chapters = [
+        Chapter(
+            book_id=doc.id,
+            index=i,
+            heading=c.heading,
+            number=c.number,
+            title=c.title,
+            text=c.text,
+            part=c.part,
+        )
+        for i, c in enumerate(detected)
+    ]
+    report = BookReport(
+        path=doc.source,
+        id=doc.id,
+        title=doc.title,
+        language=language,
+        encoding=doc.encoding,
+        chapters=len(chapters),
+        numbers=[c.number for c in detected if c.number is not None],
+        kinds=[c.kind for c in detected],
+        gaps=[list(g) for g in detection.gaps],
+        duplicates=list(detection.duplicates),
+        removed=dict(cleaned.removed),
+        removed_examples=dict(cleaned.examples),
+        learned_boilerplate=[line.to_dict() for line in cleaned.learned],
+        chars_removed=dict(cleaned.chars_removed),
+        excluded=excluded,
+        story_collection=detection.story_collection,
+        front_matter_headings=front_matter,
+        undecodable_bytes=doc.undecodable_bytes,
+        warnings=list(doc.warnings) + list(detection.warnings),
+        inner_headings=list(detection.inner_headings),
+        title_source=doc.title_source,
+    )
+    accounting = _accounting(cleaned.text, detection, detected, kept_out)
+    if accounting is not None:
+        report.outside_chapters = accounting.to_dict()
+        warning = outside_warning(accounting, settings.chapters.max_outside_share)
+        if warning is not None and excluded is None:
+            report.warnings.append(warning)
+    if excluded is not None:
+        return None, report
+    book = Book(
+        id=doc.id,
+        title=doc.title,
+        language=language,
+        source=doc.source,
+        raw_sha256=doc.raw_sha256,
+        encoding=doc.encoding,
+        chapters=chapters,
+        author=doc.author,
+        license_note=doc.license_note,
+    )
+    return book, report
+
+
+def _accounting(
+    text: str,
+    detection: ChapterDetection,
+    kept: list[DetectedChapter],
+    kept_out: list[tuple[int, int, str]],
+) -> Accounting | None:
+    """Where the cleaned text went; None for chapters taken from an embedded ToC."""
+    if detection.method == "toc":
+        return None
+    spans = [(c.start, c.end) for c in kept if c.start is not None and c.end is not None]
+    return account(text, spans, kept_out)
+
+
+_PROLOGUE_NOTE = "zh prologue kept out of the chapters (chapters.keep_zh_prologue = false)"
