@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from lengthwise.builders.cleaning.ledger import Edit
+from lengthwise.builders.cleaning.ledger import Edit, apply_edits
 from lengthwise.builders.cleaning.rules import (
     MAX_EXAMPLES,
     Replacement,
@@ -63,7 +63,7 @@ class LineRule:
             count += len(changes)
             for change_start, change_end, new in changes[: MAX_EXAMPLES - len(examples)]:
                 examples.append(format_example(text, start + change_start, start + change_end, new))
-            new_line = _apply_edits(line, changes)
+            new_line = apply_edits(line, changes)
             if line.strip() and not new_line.strip():
                 cut_start, cut_end = _line_removal(text, start, end)
                 edits.append((cut_start, cut_end, ""))
@@ -71,7 +71,7 @@ class LineRule:
                 edits.extend((start + s, start + e, new) for s, e, new in changes)
         if not count:
             return RuleOutcome(text, 0)
-        return RuleOutcome(_apply_edits(text, edits), count, examples, edits=tuple(edits))
+        return RuleOutcome(apply_edits(text, edits), count, examples, edits=tuple(edits))
 
     def _changes(self, line: str) -> list[Edit]:
         changes: list[Edit] = []
@@ -134,14 +134,3 @@ def _line_removal(text: str, start: int, end: int) -> tuple[int, int]:
         cut = above
     # Nothing but blank lines above: the line goes with its own newline instead.
     return 0, min(end + 1, len(text))
-
-
-def _apply_edits(text: str, edits: list[Edit]) -> str:
-    pieces: list[str] = []
-    last = 0
-    for start, end, new in edits:
-        pieces.append(text[last:start])
-        pieces.append(new)
-        last = end
-    pieces.append(text[last:])
-    return "".join(pieces)
