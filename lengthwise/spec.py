@@ -82,6 +82,10 @@ class CleaningConfig(_Strict):
     extra_rules: list[ExtraRule] = Field(default_factory=list)
     disable_rules: list[str] = Field(default_factory=list)
     fullwidth_punctuation_zh: bool = True  # normalise ASCII punctuation inside Chinese text
+    # Footnote markers and footnote bodies go together: both removed or both kept.
+    footnotes: Literal["remove", "keep"] = "remove"
+    # Rejoin hard-wrapped lines (the book's own wrap width) into paragraphs.
+    unwrap_paragraphs: bool = True
 
 
 class ChaptersConfig(_Strict):

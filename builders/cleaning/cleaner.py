@@ -13,7 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from lengthwise.builders.cleaning.en_rules import FOOTNOTE_RULES
 from lengthwise.builders.cleaning.rules import MAX_EXAMPLES, Rule, TextRule
+from lengthwise.builders.cleaning.unwrap import UNWRAP_PARAGRAPHS
 from lengthwise.builders.cleaning.rulesets import (
     AUTO,
     RERUN_AFTER,
@@ -113,6 +115,10 @@ def plan_rules(
     disabled = _check_disabled(config.disable_rules, user_rules)
     if not config.fullwidth_punctuation_zh:
         disabled.add("zh/ascii-punctuation")
+    if config.footnotes == "keep":
+        disabled.update(FOOTNOTE_RULES)
+    if not config.unwrap_paragraphs:
+        disabled.add(UNWRAP_PARAGRAPHS.name)
     rulesets = resolve_rulesets(
         config.rulesets, _resolve_language(language, text), source_kind, text
     )

@@ -23,6 +23,7 @@ from lengthwise.builders.cleaning.rules import (
     ascii_index,
     contains_any,
 )
+from lengthwise.builders.cleaning.unwrap import UNWRAP_PARAGRAPHS, UnwrapRule
 
 LINE_ENDINGS = Rule(
     name="common/line-endings",
@@ -168,10 +169,11 @@ EDGE_BLANK_LINES = BlockRule(
 )
 
 PRE: tuple[Rule, ...] = (LINE_ENDINGS, ZERO_WIDTH, CONTROL_CHARS, HTML_ENTITY)
-POST: tuple[Rule | BlockRule, ...] = (
+POST: tuple[Rule | BlockRule | UnwrapRule, ...] = (
     TRAILING_SPACE,
     INDENT,
     TAB_RUN,
+    UNWRAP_PARAGRAPHS,
     BLANK_LINES,
     EDGE_BLANK_LINES,
 )
