@@ -193,8 +193,8 @@ def _removal_span(text: str, block: Block) -> tuple[int, int]:
     stays); inside a paragraph, it takes the line end above it.
     """
     start, end = block.start, block.end
-    if block.keep:
-        return start, end
+    if block.keep or (start > 0 and text[start - 1] != "\n"):
+        return start, end  # a block inside a line: just its characters
     if start == 0 or text[:start].rstrip(" \t").endswith("\n\n"):
         below = _TRAILING_BLANK_LINES.match(text, end)
         return start, end if below is None else below.end()
