@@ -15,6 +15,12 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
+def _damage(damage: dict[str, int]) -> str:
+    """Private-use, U+FFFD, mojibake and placeholder characters, or `-`."""
+    shown = {k: v for k, v in damage.items() if v and k != "mojibake_runs"}
+    return ", ".join(f"{k} {v}" for k, v in shown.items()) or "-"
+
+
 def render_build_report(report: dict[str, Any]) -> str:
     lines = [
         f"# Build report: {report['spec']} {report['spec_version']}",
@@ -25,8 +31,9 @@ def render_build_report(report: dict[str, Any]) -> str:
         "",
         "## Books",
         "",
-        "| book | language | encoding | chapters | tokens | removed by cleaning | excluded |",
-        "|---|---|---|---:|---:|---|---|",
+        "| book | language | encoding | chapters | tokens | removed by cleaning "
+        "| damaged characters left | excluded |",
+        "|---|---|---|---:|---:|---|---|---|",
     ]
     primary = report["primary_tokenizer"]
     for book in report["books"]:
@@ -34,7 +41,8 @@ def render_build_report(report: dict[str, Any]) -> str:
         tokens = book["tokens"].get(primary, 0)
         lines.append(
             f"| {book['title']} | {book['language']} | {book['encoding']} | {book['chapters']} | "
-            f"{tokens:,} | {removed} | {book['excluded'] or '-'} |"
+            f"{tokens:,} | {removed} | {_damage(book.get('damage') or {})} | "
+            f"{book['excluded'] or '-'} |"
         )
     dropped = report["stages"]["sources"]["dropped"]
     if dropped:

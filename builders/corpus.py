@@ -20,6 +20,7 @@ from tqdm import tqdm
 
 from lengthwise.builders.chapters import detect_chapters
 from lengthwise.builders.cleaning import clean_text
+from lengthwise.builders.cleaning.damage import count_damage
 from lengthwise.builders.joining import CHAPTER_SEPARATOR, joins_exactly, render_chapter
 from lengthwise.builders.language import detect_language
 from lengthwise.records import Book, Chapter, SourceDocument
@@ -28,7 +29,7 @@ from lengthwise.storage import atomic_write_json, canonical_hash, read_json, sha
 from lengthwise.tokenizers import TokenCountCache, get_tokenizer, process_context
 
 # Bump when cleaning or chapter detection changes output for the same input.
-PIPELINE_VERSION = "corpus-3"
+PIPELINE_VERSION = "corpus-4"
 
 
 @dataclass
@@ -54,6 +55,8 @@ class BookReport:
     undecodable_bytes: int = 0
     warnings: list[str] = field(default_factory=list)
     tokens: dict[str, int] = field(default_factory=dict)  # tokenizer id -> total over chapters
+    # Damaged characters left in the cleaned text (cleaning.damage.DamageCounts fields).
+    damage: dict[str, int] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -153,6 +156,7 @@ def process_document(
         front_matter_headings=front_matter,
         undecodable_bytes=doc.undecodable_bytes,
         warnings=list(doc.warnings),
+        damage=count_damage(cleaned.text).to_dict(),
     )
     if excluded is not None:
         return None, report

@@ -15,6 +15,8 @@ import itertools
 import operator
 import re
 
+from lengthwise.builders.cleaning.damage_rules import MOJIBAKE
+from lengthwise.builders.cleaning.line_rules import LineRule
 from lengthwise.builders.cleaning.rules import (
     HSPACE,
     BlockRule,
@@ -168,7 +170,7 @@ EDGE_BLANK_LINES = BlockRule(
     whitespace_only=True,
 )
 
-PRE: tuple[Rule, ...] = (LINE_ENDINGS, ZERO_WIDTH, CONTROL_CHARS, HTML_ENTITY)
+PRE: tuple[Rule | LineRule, ...] = (LINE_ENDINGS, ZERO_WIDTH, CONTROL_CHARS, MOJIBAKE, HTML_ENTITY)
 POST: tuple[Rule | BlockRule | UnwrapRule, ...] = (
     TRAILING_SPACE,
     INDENT,

@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass
 
+import ftfy
+
 RUN_MIN_SIGNALS = 4
 RUN_MAX_GAP = 8
 _CLAUSE_CHARS = 24  # how far back a question word may stand
@@ -41,7 +43,7 @@ _QUESTION_WORDS = re.compile(
 )
 _FINAL_PARTICLES = "吗嗎呢么麼乎哉耶欤歟"
 _CLAUSE_BREAK = re.compile(r"[。！？!?，,；;：:\n“”「」『』]")
-_LATIN_MOJIBAKE = ("Ã", "Â", "â€", "Å“", "Ã©")
+LATIN_MOJIBAKE_MARKERS = ("Ã", "Â", "â€", "Å“", "Ã©")
 
 
 @dataclass(frozen=True)
@@ -103,13 +105,11 @@ def _mojibake_runs(text: str, signals: list[int]) -> tuple[list[tuple[int, int]]
 
 def _latin_mojibake_lines(text: str) -> tuple[int, int]:
     """Lines `ftfy` would re-decode, and their changed characters."""
-    if not any(marker in text for marker in _LATIN_MOJIBAKE):
+    if not any(marker in text for marker in LATIN_MOJIBAKE_MARKERS):
         return 0, 0
-    import ftfy  # only for texts that show its signs
-
     lines = chars = 0
     for line in text.split("\n"):
-        if any(marker in line for marker in _LATIN_MOJIBAKE):
+        if any(marker in line for marker in LATIN_MOJIBAKE_MARKERS):
             fixed = ftfy.fix_encoding(line)
             if fixed != line:
                 lines += 1
