@@ -131,9 +131,7 @@ def _failure_entry(path: str, reason: str) -> dict[str, Any]:
 def _damage_summary(damage: dict[str, int]) -> str:
     """`placeholders 89, mojibake_chars 144 (5 runs)`; empty when nothing is damaged."""
     parts = [
-        f"{name} {count}"
-        for name, count in damage.items()
-        if count and name != "mojibake_runs"
+        f"{name} {count}" for name, count in damage.items() if count and name != "mojibake_runs"
     ]
     if damage.get("mojibake_runs"):
         parts.append(f"in {damage['mojibake_runs']} mojibake runs")

@@ -136,7 +136,7 @@ def _vocabulary_end(text: str, cue: BlockCue, start: int, limit: int) -> int:
         gap = step.search(text, following, limit)
         chunk_end = limit if gap is None else gap.start()
         chunk = text[following:chunk_end]
-        if is_heading_line(text[following:_line_end(text, following)]):
+        if is_heading_line(text[following : _line_end(text, following)]):
             break
         if _density(cue.vocabulary, chunk) < cue.density:
             break
@@ -175,9 +175,11 @@ def find_blocks(
         if end <= start:
             continue
         chunk = text[start:end]
-        if cue.min_density and cue.vocabulary is not None:
-            if _density(cue.vocabulary, chunk) < cue.min_density:
-                continue
+        too_sparse = (
+            cue.vocabulary is not None and _density(cue.vocabulary, chunk) < cue.min_density
+        )
+        if cue.min_density and too_sparse:
+            continue
         keep = "\n".join(keep_lines(chunk)) if keep_lines is not None else ""
         blocks.append(Block(start, end, keep))
     return blocks

@@ -15,7 +15,6 @@ from typing import Any
 
 from lengthwise.builders.cleaning.en_rules import FOOTNOTE_RULES
 from lengthwise.builders.cleaning.rules import MAX_EXAMPLES, Rule, TextRule
-from lengthwise.builders.cleaning.unwrap import UNWRAP_PARAGRAPHS
 from lengthwise.builders.cleaning.rulesets import (
     AUTO,
     RERUN_AFTER,
@@ -23,6 +22,7 @@ from lengthwise.builders.cleaning.rulesets import (
     ordered_rules,
     resolve_rulesets,
 )
+from lengthwise.builders.cleaning.unwrap import UNWRAP_PARAGRAPHS
 from lengthwise.builders.language import detect_language
 from lengthwise.spec import CleaningConfig, ExtraRule
 

@@ -8,7 +8,8 @@
 * `mojibake_runs` / `mojibake_chars`: stretches of text decoded with the wrong
   encoding. Latin mojibake (`Ã©`, `â€™`) is what `ftfy` recognises (and the
   `common/mojibake` rule repairs); Chinese text saved as UTF-8 and read as GBK turns
-  into a dense run of rare symbols (box drawing `┣` — but not `─`, a common dash —, enclosed numbers `⒎`, kana,
+  into a dense run of rare symbols (box drawing `┣`, though not the dash-like `─`;
+  enclosed numbers `⒎`, kana,
   full-width digits among ideographs, `?` and U+FFFD for lost bytes): at least
   `RUN_MIN_SIGNALS` such signals, each within `RUN_MAX_GAP` characters of the last,
   one of them not a `?`. Such runs cannot be reversed (the lost bytes are gone).

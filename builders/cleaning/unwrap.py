@@ -12,7 +12,8 @@ the rule does nothing.
 
 A line is joined to the next when it is *full* (at least 3/4 of the width, or the
 next line's first word would not have fitted after it, for space-separated text;
-within two characters of the width for CJK, which wraps at any character), both lines have text, and neither is structure: a heading (see
+within two characters of the width for CJK, which wraps at any character), both
+lines have text, and neither is structure: a heading (see
 `structure_lines`), a list item, a contents line, a centred or deeply indented line
 (verse, title pages), or a line more indented than the one above it (a new paragraph
 marked by indentation). Short lines never start a join, so verse and dialogue runs are
@@ -32,8 +33,8 @@ from dataclasses import dataclass
 
 from lengthwise.builders.cleaning.rules import MAX_EXAMPLES, RuleOutcome, format_example
 from lengthwise.builders.cleaning.structure_lines import (
-    is_title_line,
     is_list_item,
+    is_title_line,
     is_toc_line,
 )
 
@@ -144,11 +145,12 @@ def unwrap_paragraphs(text: str) -> RuleOutcome:
         previous = lines[index - 1] if index else ""
         if index and joiner.joins(previous, line, starts_paragraph):
             separator, upper = joiner.separator(previous, line)
+            dropped = len(previous) - len(upper)  # a typesetter's hyphen, or nothing
             if len(examples) < MAX_EXAMPLES:
-                start = offset - 1 - (len(previous) - len(upper))
+                start = offset - 1 - dropped
                 examples.append(format_example(text, start, offset + _indent(line), separator))
-            kept = out[-1][: len(out[-1]) - len(previous)]
-            out[-1] = kept + upper + separator + line.lstrip(" ")
+            joined = out[-1][: len(out[-1]) - dropped] if dropped else out[-1]
+            out[-1] = joined + separator + line.lstrip(" ")
             count += 1
             starts_paragraph = False
         else:
