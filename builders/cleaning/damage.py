@@ -13,9 +13,9 @@
   full-width digits among ideographs, `?` and U+FFFD for lost bytes): at least
   `RUN_MIN_SIGNALS` such signals, each within `RUN_MAX_GAP` characters of the last,
   one of them not a `?`. Such runs cannot be reversed (the lost bytes are gone).
-* `placeholders`: marks standing for a lost character: `□`, `■`, and an ASCII `?` in
-  Chinese text that is not a question mark: squeezed between ideographs, or after one
-  with no question word (吗, 呢, 何, 谁, 怎, 岂, 难道 …) in its clause. Question marks
+* `placeholders`: marks standing for a lost character: `□`, `■`, and an ASCII `?` after
+  an ideograph that is not a question mark: no question word (吗, 呢, 何, 谁, 怎, 岂,
+  难道 …) in its clause (`飞觥限?起来`, `"点犀?"`, but not `你去那里?`). Question marks
   and `?` inside mojibake runs are not placeholders.
 
 Another stage's audit calls this on samples; the corpus stage reports it per book.
@@ -42,7 +42,6 @@ _QUESTION_WORDS = re.compile(
     r"吗|嗎|呢|么|麼|乎|哉|耶|欤|歟|否|何|谁|誰|怎|甚|什|哪|那里|那裏|几|幾|岂|豈|难道|難道|"
     r"莫非|可曾|多少|安|焉|曷|孰|不成|未"
 )
-_FINAL_PARTICLES = "吗嗎呢么麼乎哉耶欤歟"
 _CLAUSE_BREAK = re.compile(r"[。！？!?，,；;：:\n“”「」『』]")
 LATIN_MOJIBAKE_MARKERS = ("Ã", "Â", "â€", "Å“", "Ã©")
 
@@ -79,9 +78,7 @@ def is_placeholder_question_mark(text: str, index: int) -> bool:
         last += 1
     if not first or not _is_han(text[first - 1]):
         return False
-    if last + 1 < len(text) and _is_han(text[last + 1]):
-        return text[first - 1] not in _FINAL_PARTICLES  # `你去吗?我不去` asks
-    # After an ideograph, before punctuation or a line end: a question only if asked.
+    # A question only if asked: a question word (吗, 何, 谁, 那里 …) in its clause.
     clause_start = first
     while clause_start > max(0, first - _CLAUSE_CHARS):
         if _CLAUSE_BREAK.match(text[clause_start - 1]):
@@ -123,7 +120,9 @@ def count_damage(text: str) -> DamageCounts:
     positions = [match.start() for match in _CANDIDATES.finditer(text)]
     # Rare symbols only count as damage in text with ideographs around them.
     signals = [i for i in positions if text[i] != "?" or is_placeholder_question_mark(text, i)]
-    runs, run_chars = _mojibake_runs(text, [i for i in signals if _near_han(text, i)])
+    # □ and ■ are a transcriber's marks for a missing character, not decoding damage.
+    garbled = [i for i in signals if text[i] not in "□■" and _near_han(text, i)]
+    runs, run_chars = _mojibake_runs(text, garbled)
     in_run = _RunLookup(runs)
     private_use = replacement = placeholders = 0
     for index in positions:

@@ -15,12 +15,15 @@ next line's first word would not have fitted after it, for space-separated text;
 within two characters of the width for CJK, which wraps at any character), both
 lines have text, and neither is structure: a heading (see
 `structure_lines`), a list item, a contents line, a centred or deeply indented line
-(verse, title pages), or a line more indented than the one above it (a new paragraph
-marked by indentation). Short lines never start a join, so verse and dialogue runs are
-left as they are; a blank line always stays a paragraph break.
+(verse, title pages), a line more indented than the one above it (a new paragraph
+marked by indentation), or, in indented text, a capitalised line after one ending in
+punctuation (verse lines, each starting with a capital). Short lines never start a
+join, so verse and dialogue runs are left as they are; a blank line always stays a
+paragraph break.
 
-Joining: no space between two CJK characters, no space after a dash (`—`, `--`), one
-space otherwise. A line ending in `word-` before a letter: the hyphen is kept (the word
+Joining: no space between two CJK characters; at a dash (`—`, `——`, `--`) a space only
+when the book mostly writes that dash with a space after it (`G—— entered`); one space
+otherwise. A line ending in `word-` before a letter: the hyphen is kept (the word
 is a compound: `to-⏎morrow` → `to-morrow`) unless the book itself spells the joined
 word without a hyphen elsewhere and never with one (`some-⏎thing` → `something`).
 One change is counted per line end removed.
@@ -44,6 +47,8 @@ MODE_SHARE = 0.35  # share of lines within the mode just below the width
 MAX_BEYOND_SHARE = 0.02  # share of lines allowed beyond the width
 MAX_INDENT = 8  # more indented lines are verse, quotations set apart, or centred
 
+_VERSE_BREAK = re.compile(r"[,;:.!?'’\"”]$")
+_DASHES = ("——", "--", "—", "–")
 _CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]")
 _WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
 _TAIL_WORD = re.compile(r"([A-Za-z]+)-$")
@@ -81,11 +86,20 @@ class _Joiner:
         self.text = text
         self.width = width
         self._vocabulary: set[str] | None = None
+        self._dash_spacing: dict[str, bool] = {}
 
     def vocabulary(self) -> set[str]:
         if self._vocabulary is None:  # built only for books with hyphenated line ends
             self._vocabulary = {w.lower() for w in _WORD.findall(self.text)}
         return self._vocabulary
+
+    def dash_takes_space(self, dash: str) -> bool:
+        """Whether the book mostly writes `dash` with a space after it (`G—— entered`)."""
+        if dash not in self._dash_spacing:
+            spaced = self.text.count(dash + " ")
+            glued = len(re.findall(re.escape(dash) + r"[A-Za-z]", self.text))
+            self._dash_spacing[dash] = spaced > glued
+        return self._dash_spacing[dash]
 
     def full(self, line: str, following: str) -> bool:
         """The line reaches the wrap width, or the next line's first word would not fit."""
@@ -102,6 +116,8 @@ class _Joiner:
             return False
         if lower_indent < upper_indent and not upper_starts_paragraph:
             return False
+        if upper_indent and _VERSE_BREAK.search(upper) and lower.lstrip()[:1].isupper():
+            return False  # indented lines ending in punctuation, next one capitalised: verse
         return not (
             is_title_line(upper)
             or is_title_line(lower)
@@ -115,8 +131,9 @@ class _Joiner:
         head = lower.lstrip()
         if _is_cjk(upper[-1]) and _is_cjk(head[0]):
             return "", upper
-        if upper.endswith(("—", "–", "--")) or head.startswith(("—", "–", "--")):
-            return "", upper
+        dash = next((d for d in _DASHES if upper.endswith(d) or head.startswith(d)), None)
+        if dash is not None:
+            return (" " if self.dash_takes_space(dash) else ""), upper
         tail = _TAIL_WORD.search(upper)
         first = _HEAD_WORD.match(head)
         if tail is not None and first is not None and not upper.endswith("--"):
