@@ -46,8 +46,24 @@ def is_title_line(line: str) -> bool:
         return True
     stripped = line.strip()
     # A short line in capitals (`THE PRISON-DOOR.`): a title, not prose.
-    letters = _LETTERS.findall(stripped)
-    return len(letters) >= 3 and stripped.upper() == stripped and len(stripped) <= 80
+    if not (3 <= len(stripped) <= 80 and stripped.isupper()):
+        return False
+    return len(_LETTERS.findall(stripped)) >= 3
+
+
+def is_structure_line(line: str) -> bool:
+    """A title line, list item or contents line (cheap checks first: called per line)."""
+    stripped = line.strip()
+    if not stripped:
+        return False
+    first = stripped[0]
+    if stripped[-1].isdigit() and is_toc_line(line):
+        return True
+    if (first.isdigit() or first in "-*•·–(") and is_list_item(line):
+        return True
+    if first.islower():
+        return False  # every heading and title starts with a capital, digit, CJK or quote
+    return is_title_line(line)
 
 
 def is_list_item(line: str) -> bool:

@@ -35,11 +35,7 @@ import re
 from dataclasses import dataclass
 
 from lengthwise.builders.cleaning.rules import MAX_EXAMPLES, RuleOutcome, format_example
-from lengthwise.builders.cleaning.structure_lines import (
-    is_list_item,
-    is_title_line,
-    is_toc_line,
-)
+from lengthwise.builders.cleaning.structure_lines import is_structure_line
 
 MIN_LINES = 40  # fewer non-blank lines: too few to see a wrap width
 MIN_WIDTH, MAX_WIDTH = 16, 200
@@ -76,7 +72,7 @@ def _indent(line: str) -> int:
 
 
 def _is_cjk(char: str) -> bool:
-    return _CJK.match(char) is not None
+    return char >= "\u2e80" and _CJK.match(char) is not None
 
 
 class _Joiner:
@@ -105,10 +101,13 @@ class _Joiner:
         """The line reaches the wrap width, or the next line's first word would not fit."""
         if _is_cjk(line[-1]):
             return len(line) >= self.width - 2
+        if len(line) >= self.width * 0.75:
+            return True
         next_word = following.split(maxsplit=1)[0]
-        return len(line) >= self.width * 0.75 or len(line) + 1 + len(next_word) > self.width
+        return len(line) + 1 + len(next_word) > self.width
 
     def joins(self, upper: str, lower: str, upper_starts_paragraph: bool) -> bool:
+        """Whether `lower` continues `upper`'s paragraph (structure is checked apart)."""
         if not upper.strip() or not lower.strip() or not self.full(upper, lower):
             return False
         upper_indent, lower_indent = _indent(upper), _indent(lower)
@@ -116,15 +115,8 @@ class _Joiner:
             return False
         if lower_indent < upper_indent and not upper_starts_paragraph:
             return False
-        if upper_indent and _VERSE_BREAK.search(upper) and lower.lstrip()[:1].isupper():
-            return False  # indented lines ending in punctuation, next one capitalised: verse
-        return not (
-            is_title_line(upper)
-            or is_title_line(lower)
-            or is_list_item(lower)
-            or is_toc_line(upper)
-            or is_toc_line(lower)
-        )
+        # Indented lines ending in punctuation, the next one capitalised: verse.
+        return not (upper_indent and _VERSE_BREAK.search(upper) and lower.lstrip()[:1].isupper())
 
     def separator(self, upper: str, lower: str) -> tuple[str, str]:
         """(what replaces the line end, the upper line possibly without its hyphen)."""
@@ -134,9 +126,11 @@ class _Joiner:
         dash = next((d for d in _DASHES if upper.endswith(d) or head.startswith(d)), None)
         if dash is not None:
             return (" " if self.dash_takes_space(dash) else ""), upper
+        if not upper.endswith("-"):
+            return " ", upper
         tail = _TAIL_WORD.search(upper)
         first = _HEAD_WORD.match(head)
-        if tail is not None and first is not None and not upper.endswith("--"):
+        if tail is not None and first is not None:
             joined = (tail.group(1) + first.group()).lower()
             hyphenated = f"{tail.group(1)}-{first.group()}".lower()
             words = self.vocabulary()
@@ -158,9 +152,13 @@ def unwrap_paragraphs(text: str) -> RuleOutcome:
     count = 0
     offset = 0  # offset of lines[i] in text
     starts_paragraph = True
+    previous_is_structure = True
     for index, line in enumerate(lines):
         previous = lines[index - 1] if index else ""
-        if index and joiner.joins(previous, line, starts_paragraph):
+        is_structure = is_structure_line(line)
+        joins = not previous_is_structure and not is_structure
+        previous_is_structure = is_structure
+        if joins and joiner.joins(previous, line, starts_paragraph):
             separator, upper = joiner.separator(previous, line)
             dropped = len(previous) - len(upper)  # a typesetter's hyphen, or nothing
             if len(examples) < MAX_EXAMPLES:
