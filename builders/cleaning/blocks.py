@@ -23,10 +23,11 @@ them. One block counts one change, whatever its size.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from lengthwise.builders.cleaning.line_rules import candidate_lines
 from lengthwise.builders.cleaning.rules import (
     MAX_EXAMPLES,
     Gate,
@@ -68,7 +69,8 @@ class BlockCue:
     min_density: float = 0.0  # the opening paragraph itself must reach this
     by_line: bool = False  # vocabulary end: judge line by line, not paragraph by paragraph
     max_chars: int = 4000
-    search_from: Callable[[str], int] | None = None  # where openings may start
+    # Substrings one of which an opening line holds: only those lines are tried (fast).
+    anchors: tuple[str, ...] = ()
 
 
 def _line_start(text: str, position: int) -> int:
@@ -161,14 +163,27 @@ def block_end(text: str, cue: BlockCue, start: int) -> int:
     return _vocabulary_end(text, cue, start, limit)
 
 
+def _openings(work: str, text: str, cue: BlockCue) -> Iterator[re.Match[str]]:
+    """Matches of `cue.opening` in `work` ("\n" + text), only on anchor lines if it has any."""
+    if not cue.anchors:
+        yield from cue.opening.finditer(work)
+        return
+    for line_start, _ in candidate_lines(text, cue.anchors):
+        match = cue.opening.match(work, line_start)  # work[line_start] is the "\n" before it
+        if match is not None:
+            yield match
+
+
 def find_blocks(
     text: str, cue: BlockCue, keep_lines: Callable[[str], list[str]] | None = None
 ) -> list[Block]:
     """Every block `cue` opens in `text`, in order, not overlapping."""
     blocks: list[Block] = []
     work = "\n" + text
-    position = cue.search_from(text) if cue.search_from is not None else 0
-    while (match := cue.opening.search(work, position)) is not None:
+    position = 0
+    for match in _openings(work, text, cue):
+        if match.start() < position:
+            continue
         start = _line_start(text, max(0, match.start()))  # work offset - 1 = text offset
         end = block_end(text, cue, start)
         position = max(match.end(), end + 1)

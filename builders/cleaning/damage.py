@@ -43,7 +43,9 @@ _QUESTION_WORDS = re.compile(
     r"莫非|可曾|多少|安|焉|曷|孰|不成|未"
 )
 _CLAUSE_BREAK = re.compile(r"[。！？!?，,；;：:\n“”「」『』]")
-LATIN_MOJIBAKE_MARKERS = ("Ã", "Â", "â€", "Å“", "Ã©")
+# Telltales of UTF-8 read as Latin-1/Windows-1252 (`Ã©`, `Â `, `â€™`); substring
+# searches, far faster than one regex over a whole book.
+LATIN_MOJIBAKE_MARKERS = ("Ã", "Â", "â€")
 
 
 @dataclass(frozen=True)

@@ -35,15 +35,18 @@ _NOTICE_VOCABULARY = re.compile(
     r"distribut\w*|commercial|electronic|e-?books?|e-?texts?|isbn|inc|ltd|co|company|"
     r"sons|brothers|holders?|accuracy|errors?|use|personal|written)\b)|\b1[6-9]\d\d\b|\b20\d\d\b|©"
 )
+_NOTICE_ANCHORS = ("OPYRIGHT", "opyright", "©", "ights reserved", "IGHTS RESERVED",
+                   "ISCLAIMER", "isclaimer", "EGAL NOTICE", "egal notice", "egal Notice")  # fmt: skip
 NOTICE_CUE = BlockCue(
     opening=re.compile(
-        rf"\n{HSPACE}*(?:COPYRIGHT|Copyright|©|\((?:c|C)\){HSPACE}|ALL RIGHTS RESERVED|"
+        rf"\n{HSPACE}*(?:COPYRIGHT|Copyright|©|ALL RIGHTS RESERVED|"
         r"All rights reserved|DISCLAIMER|Disclaimer|LEGAL NOTICE|Legal [Nn]otice)"
     ),
     end="vocabulary",
     vocabulary=_NOTICE_VOCABULARY,
     density=0.2,
     min_density=0.12,
+    anchors=_NOTICE_ANCHORS,
 )
 
 NOTICE_BLOCK = CuedBlockRule(
@@ -51,16 +54,16 @@ NOTICE_BLOCK = CuedBlockRule(
     description="Copyright and disclaimer blocks (COPYRIGHT …, DISCLAIMER: …, All rights "
     "reserved): the cue's paragraph and the following paragraphs still dense in notice "
     "vocabulary (rights, publisher, printed, edition, years), never past a heading.",
-    finder=lambda text: find_blocks(text, NOTICE_CUE),
+    finder=lambda text: find_blocks(text, NOTICE_CUE),  # only anchor lines are tried
     languages=_EN,
-    triggers=("OPYRIGHT", "opyright", "©", "(c)", "(C)", "ights reserved", "IGHTS RESERVED",
-              "ISCLAIMER", "isclaimer", "egal notice", "egal Notice", "EGAL NOTICE"),
-)  # fmt: skip
+)
 
 # --- illustrations -------------------------------------------------------------------
 
 _ILLUSTRATION_CUE = BlockCue(
-    opening=re.compile(r"\n[ \t]*\[(?i:illustration|frontispiece)"), end="bracket"
+    opening=re.compile(r"\n[ \t]*\[(?i:illustration|frontispiece)"),
+    end="bracket",
+    anchors=("[I", "[i", "[F", "[f"),
 )
 _INLINE_ILLUSTRATION = re.compile(
     rf"{HSPACE}?\[(?i:illustration|frontispiece)(?:[:.][^\]\[]{{0,1500}})?\]"
@@ -108,32 +111,39 @@ _FOOTNOTE_SECTION = BlockCue(
     ),
     end="to-end",
     max_chars=200_000,
+    anchors=("OTES", "otes"),
 )
-_FOOTNOTE_PARAGRAPH = re.compile(rf"\n(?:{HSPACE}*\n)+{HSPACE}*(?P<marker>{_MARKER}){HSPACE}+\S")
+# Starts with the literal `[` (fast scan); where it stands is checked apart.
+_MARKED_LINE = re.compile(rf"(?P<marker>{_MARKER}){HSPACE}+\S")
 _PARAGRAPH_END = re.compile(r"\n[^\S\n]*\n|\Z")
 _LOOKBACK = 50_000
 _RUN_GAP = 3000
 
 
-def _neighbour_close(matches: list[re.Match[str]], number: int) -> bool:
-    """True when the previous or next footnote-like paragraph is near: a run of notes."""
-    here = matches[number].start()
-    neighbours = matches[max(0, number - 1) : number] + matches[number + 1 : number + 2]
-    return any(abs(other.start() - here) < _RUN_GAP for other in neighbours)
+def _opens_paragraph(text: str, position: int) -> int | None:
+    """The line start when `position` begins a paragraph (only indentation before it)."""
+    start = text.rfind("\n", 0, position) + 1
+    if text[start:position].strip(" \t"):
+        return None
+    if start == 0:
+        return 0
+    above = text.rfind("\n", 0, start - 1) + 1
+    return start if not text[above : start - 1].strip() else None
 
 
 def _footnote_paragraphs(text: str, taken: list[Block]) -> list[Block]:
+    openings: list[tuple[int, str]] = []
+    for match in _MARKED_LINE.finditer(text):
+        start = _opens_paragraph(text, match.start())
+        if start is not None and not any(b.start <= start < b.end for b in taken):
+            openings.append((start, match.group("marker")))
     found: list[Block] = []
-    matches = list(_FOOTNOTE_PARAGRAPH.finditer("\n" + text))
-    for number, match in enumerate(matches):
-        marker_at = match.start("marker") - 1  # work offset -> text offset
-        start = text.rfind("\n", 0, marker_at) + 1
-        if any(block.start <= start < block.end for block in taken):
-            continue
-        marker = re.escape(match.group("marker"))
+    for number, (start, marker) in enumerate(openings):
         before = text[max(0, start - _LOOKBACK) : start]
-        glued = re.search(rf"[\w.,;:!?'\"’”)]{marker}", before) is not None
-        if glued or _neighbour_close(matches, number):
+        glued = re.search(rf"[\w.,;:!?'\"’”)]{re.escape(marker)}", before) is not None
+        neighbours = openings[max(0, number - 1) : number] + openings[number + 1 : number + 2]
+        in_run = any(abs(other - start) < _RUN_GAP for other, _ in neighbours)
+        if glued or in_run:
             end = _PARAGRAPH_END.search(text, start)
             found.append(Block(start, len(text) if end is None else end.start()))
     return found

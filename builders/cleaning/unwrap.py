@@ -45,6 +45,7 @@ MAX_INDENT = 8  # more indented lines are verse, quotations set apart, or centre
 
 _VERSE_BREAK = re.compile(r"[,;:.!?'’\"”]$")
 _DASHES = ("——", "--", "—", "–")
+_DASH_CHARS = "—–-"
 _CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]")
 _WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
 _TAIL_WORD = re.compile(r"([A-Za-z]+)-$")
@@ -123,9 +124,10 @@ class _Joiner:
         head = lower.lstrip()
         if _is_cjk(upper[-1]) and _is_cjk(head[0]):
             return "", upper
-        dash = next((d for d in _DASHES if upper.endswith(d) or head.startswith(d)), None)
-        if dash is not None:
-            return (" " if self.dash_takes_space(dash) else ""), upper
+        if upper[-1] in _DASH_CHARS or head[0] in _DASH_CHARS:
+            dash = next((d for d in _DASHES if upper.endswith(d) or head.startswith(d)), None)
+            if dash is not None:
+                return (" " if self.dash_takes_space(dash) else ""), upper
         if not upper.endswith("-"):
             return " ", upper
         tail = _TAIL_WORD.search(upper)
@@ -148,6 +150,7 @@ def unwrap_paragraphs(text: str) -> RuleOutcome:
         return RuleOutcome(text, 0)
     joiner = _Joiner(text, width)
     out: list[str] = []
+    pieces: list[str] = []  # the output line being built, joined lines as pieces
     examples: list[str] = []
     count = 0
     offset = 0  # offset of lines[i] in text
@@ -164,14 +167,18 @@ def unwrap_paragraphs(text: str) -> RuleOutcome:
             if len(examples) < MAX_EXAMPLES:
                 start = offset - 1 - dropped
                 examples.append(format_example(text, start, offset + _indent(line), separator))
-            joined = out[-1][: len(out[-1]) - dropped] if dropped else out[-1]
-            out[-1] = joined + separator + line.lstrip(" ")
+            if dropped:
+                pieces[-1] = pieces[-1][:-dropped]
+            pieces += (separator, line.lstrip(" "))
             count += 1
             starts_paragraph = False
         else:
-            out.append(line)
+            if pieces:
+                out.append("".join(pieces))
+            pieces = [line]
             starts_paragraph = True
         offset += len(line) + 1
+    out.append("".join(pieces))
     if not count:
         return RuleOutcome(text, 0)
     return RuleOutcome("\n".join(out), count, examples)
