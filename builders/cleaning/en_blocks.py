@@ -35,8 +35,10 @@ _NOTICE_VOCABULARY = re.compile(
     r"distribut\w*|commercial|electronic|e-?books?|e-?texts?|isbn|inc|ltd|co|company|"
     r"sons|brothers|holders?|accuracy|errors?|use|personal|written)\b)|\b1[6-9]\d\d\b|\b20\d\d\b|©"
 )
-_NOTICE_ANCHORS = ("OPYRIGHT", "opyright", "©", "ights reserved", "IGHTS RESERVED",
-                   "ISCLAIMER", "isclaimer", "EGAL NOTICE", "egal notice", "egal Notice")  # fmt: skip
+_NOTICE_ANCHORS = (
+    "OPYRIGHT", "opyright", "©", "ights reserved", "IGHTS RESERVED",
+    "ISCLAIMER", "isclaimer", "EGAL NOTICE", "egal notice", "egal Notice",
+)  # fmt: skip
 NOTICE_CUE = BlockCue(
     opening=re.compile(
         rf"\n{HSPACE}*(?:COPYRIGHT|Copyright|©|ALL RIGHTS RESERVED|"
