@@ -2,7 +2,8 @@
 normalise whitespace and punctuation before chapter detection.
 
 Public API: `clean_text`, `CleaningResult`, `count_damage`, `DamageCounts`,
-`select_rulesets`, `plan_rules`, `RULESETS`, `RULES_BY_NAME`, and the rule kinds `Rule`, `BlockRule`, `LineRule` with `RuleOutcome`.
+`select_rulesets`, `plan_rules`, `RULESETS`, `RULES_BY_NAME`, and the rule kinds `Rule`,
+`BlockRule`, `LineRule` with `RuleOutcome`.
 """
 
 from lengthwise.builders.cleaning.cleaner import CleaningResult, clean_text, plan_rules
