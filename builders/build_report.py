@@ -40,6 +40,12 @@ def _learned_lines(books: list[dict[str, Any]]) -> list[str]:
     ]
 
 
+def _damage(damage: dict[str, int]) -> str:
+    """Private-use, U+FFFD, mojibake and placeholder characters, or `-`."""
+    shown = {k: v for k, v in damage.items() if v and k != "mojibake_runs"}
+    return ", ".join(f"{k} {v}" for k, v in shown.items()) or "-"
+
+
 def render_build_report(report: dict[str, Any]) -> str:
     lines = [
         f"# Build report: {report['spec']} {report['spec_version']}",
@@ -52,8 +58,9 @@ def render_build_report(report: dict[str, Any]) -> str:
         "",
         "## Books",
         "",
-        "| book | language | encoding | chapters | tokens | removed by cleaning | excluded |",
-        "|---|---|---|---:|---:|---|---|",
+        "| book | language | encoding | chapters | tokens | removed by cleaning "
+        "| damaged characters left | excluded |",
+        "|---|---|---|---:|---:|---|---|---|",
     ]
     primary = report["primary_tokenizer"]
     for book in report["books"]:
@@ -61,7 +68,8 @@ def render_build_report(report: dict[str, Any]) -> str:
         tokens = book["tokens"].get(primary, 0)
         lines.append(
             f"| {book['title']} | {book['language']} | {book['encoding']} | {book['chapters']} | "
-            f"{tokens:,} | {removed} | {book['excluded'] or '-'} |"
+            f"{tokens:,} | {removed} | {_damage(book.get('damage') or {})} | "
+            f"{book['excluded'] or '-'} |"
         )
     lines += _learned_lines(report["books"])
     lines += render_structure_section(report["books"])

@@ -135,7 +135,18 @@ def _failure_entry(path: str, reason: str) -> dict[str, Any]:
         "duplicates": [],
         "removed": {},
         "excluded": reason,
+        "damage": {},
     }
+
+
+def _damage_summary(damage: dict[str, int]) -> str:
+    """`placeholders 89, mojibake_chars 144 (5 runs)`; empty when nothing is damaged."""
+    parts = [
+        f"{name} {count}" for name, count in damage.items() if count and name != "mojibake_runs"
+    ]
+    if damage.get("mojibake_runs"):
+        parts.append(f"in {damage['mojibake_runs']} mojibake runs")
+    return ", ".join(parts)
 
 
 def _inspect(args: argparse.Namespace) -> int:
@@ -194,6 +205,9 @@ def _inspect(args: argparse.Namespace) -> int:
             )
         for warning in book.get("warnings", []):
             print(f"  warning: {warning}")
+        damage = _damage_summary(book.get("damage") or {})
+        if damage:
+            print(f"  damaged characters left: {damage}")
         if book.get("tokens") is not None:
             print(f"  tokens ({args.tokenizer[0]}): {book['tokens']:,}")
     return 0

@@ -9,7 +9,7 @@ from lengthwise.spec import ChaptersConfig, CleaningConfig
 from lengthwise.storage import canonical_hash
 
 # Bump when cleaning or chapter detection changes output for the same input.
-PIPELINE_VERSION = "corpus-5"
+PIPELINE_VERSION = "corpus-6"
 
 
 @dataclass
@@ -35,6 +35,8 @@ class BookReport:
     undecodable_bytes: int = 0
     warnings: list[str] = field(default_factory=list)
     tokens: dict[str, int] = field(default_factory=dict)  # tokenizer id -> total over chapters
+    # Damaged characters left in the cleaned text (cleaning.damage.DamageCounts fields).
+    damage: dict[str, int] = field(default_factory=dict)
     # Boilerplate learned from this book and the corpus: rule, line, count, scope, why.
     learned_boilerplate: list[dict[str, Any]] = field(default_factory=list)
     chars_removed: dict[str, int] = field(default_factory=dict)  # cleaning rule -> characters

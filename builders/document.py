@@ -6,6 +6,7 @@ from lengthwise.builders.chapters import detect_chapters
 from lengthwise.builders.chapters.accounting import Accounting, account, outside_warning
 from lengthwise.builders.chapters.model import ChapterDetection, DetectedChapter
 from lengthwise.builders.cleaning import CleaningResult, clean_text
+from lengthwise.builders.cleaning.damage import count_damage
 from lengthwise.builders.cleaning.running_titles import RULE as RUNNING_TITLE_RULE
 from lengthwise.builders.cleaning.running_titles import running_title_edits
 from lengthwise.builders.corpus_settings import BookReport, CorpusSettings
@@ -136,6 +137,7 @@ def process_document(
         warnings=list(doc.warnings) + list(detection.warnings),
         inner_headings=list(detection.inner_headings),
         title_source=doc.title_source,
+        damage=count_damage(cleaned.text).to_dict(),
     )
     accounting = _accounting(cleaned.text, detection, detected, kept_out)
     if accounting is not None:

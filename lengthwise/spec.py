@@ -93,6 +93,10 @@ class CleaningConfig(_Strict):
     learned_edge_lines: int = Field(default=2, ge=1, le=20)  # lines counted as a chapter edge
     learned_max_line_chars: int = Field(default=100, ge=10, le=1000)  # longer lines: narrative
     learned_min_books: int = Field(default=3, ge=2)  # a line in this many books is corpus furniture
+    # Footnote markers and footnote bodies go together: both removed or both kept.
+    footnotes: Literal["remove", "keep"] = "remove"
+    # Rejoin hard-wrapped lines (the book's own wrap width) into paragraphs.
+    unwrap_paragraphs: bool = True
 
 
 class ChaptersConfig(_Strict):

@@ -13,6 +13,7 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from lengthwise.builders.cleaning.en_rules import FOOTNOTE_RULES
 from lengthwise.builders.cleaning.learned import LEARNED_RULES, LearnedLine, learn_and_find
 from lengthwise.builders.cleaning.ledger import (
     Edit,
@@ -39,6 +40,7 @@ from lengthwise.builders.cleaning.rulesets import (
     ordered_rules,
     resolve_rulesets,
 )
+from lengthwise.builders.cleaning.unwrap import UNWRAP_PARAGRAPHS
 from lengthwise.builders.language import detect_language
 from lengthwise.spec import CleaningConfig, ExtraRule
 
@@ -186,6 +188,10 @@ def plan_rules(
     disabled = _check_disabled(config.disable_rules, user_rules)
     if not config.fullwidth_punctuation_zh:
         disabled.add("zh/ascii-punctuation")
+    if config.footnotes == "keep":
+        disabled.update(FOOTNOTE_RULES)
+    if not config.unwrap_paragraphs:
+        disabled.add(UNWRAP_PARAGRAPHS.name)
     rulesets = resolve_rulesets(
         config.rulesets, _resolve_language(language, text), source_kind, text
     )

@@ -15,6 +15,8 @@ import itertools
 import operator
 import re
 
+from lengthwise.builders.cleaning.damage_rules import MOJIBAKE
+from lengthwise.builders.cleaning.line_rules import LineRule
 from lengthwise.builders.cleaning.rules import (
     HSPACE,
     BlockRule,
@@ -23,6 +25,7 @@ from lengthwise.builders.cleaning.rules import (
     ascii_index,
     contains_any,
 )
+from lengthwise.builders.cleaning.unwrap import UNWRAP_PARAGRAPHS, UnwrapRule
 
 LINE_ENDINGS = Rule(
     name="common/line-endings",
@@ -167,11 +170,12 @@ EDGE_BLANK_LINES = BlockRule(
     whitespace_only=True,
 )
 
-PRE: tuple[Rule, ...] = (LINE_ENDINGS, ZERO_WIDTH, CONTROL_CHARS, HTML_ENTITY)
-POST: tuple[Rule | BlockRule, ...] = (
+PRE: tuple[Rule | LineRule, ...] = (LINE_ENDINGS, ZERO_WIDTH, CONTROL_CHARS, MOJIBAKE, HTML_ENTITY)
+POST: tuple[Rule | BlockRule | UnwrapRule, ...] = (
     TRAILING_SPACE,
     INDENT,
     TAB_RUN,
+    UNWRAP_PARAGRAPHS,
     BLANK_LINES,
     EDGE_BLANK_LINES,
 )

@@ -1,8 +1,9 @@
 """The `en` and `en-web` rule sets.
 
 `en` (Gutenberg-style plain text):
-* `[Illustration]` / `[Illustration: caption]` placeholders (captions describe a
-  picture, they are not story); a placeholder alone on its lines takes them along.
+* whole blocks (see `en_blocks`): illustrations up to their closing bracket (a chapter
+  heading inside kept), copyright/disclaimer notices, footnote sections and
+  paragraphs, back matter after the story;
 * `[Footnote 1: …]` bodies and `[1]` / `[A]` markers glued to a word: editorial.
   Bracketed stage directions (`[Applausive titter.]`) are story and never match.
 * `_italics_`: PG marks emphasis with underscores; the words stay, the marks go
@@ -17,25 +18,17 @@ from __future__ import annotations
 
 import re
 
+from lengthwise.builders.cleaning.blocks import CuedBlockRule
+from lengthwise.builders.cleaning.en_blocks import (
+    BACK_MATTER,
+    FOOTNOTE_BLOCK,
+    ILLUSTRATION,
+    NOTICE_BLOCK,
+)
 from lengthwise.builders.cleaning.line_rules import LineRule
 from lengthwise.builders.cleaning.rules import HSPACE, Rule
 
 _EN = ("en",)
-
-ILLUSTRATION = Rule(
-    name="en/illustration",
-    description="[Illustration] and [Illustration: caption] placeholders (whole lines when "
-    "alone on them).",
-    pattern=re.compile(
-        rf"\n(?:{HSPACE}*\n)*{HSPACE}*\[(?:Illustration|Frontispiece)(?:[:.][^\]\[]{{0,1500}})?\]"
-        rf"{HSPACE}*(?=\n|\Z)"
-        rf"|{HSPACE}?\[(?:Illustration|Frontispiece)(?:[:.][^\]\[]{{0,1500}})?\]",
-        re.IGNORECASE,
-    ),
-    languages=_EN,
-    gate=re.compile(r"\[(?i:illustration|frontispiece)"),  # starts with a literal: fast
-    line_start=True,
-)
 
 FOOTNOTE_TEXT = Rule(
     name="en/footnote-text",
@@ -71,7 +64,17 @@ UNDERSCORE_EMPHASIS = Rule(
     triggers=("_",),
 )
 
-RULES: tuple[Rule, ...] = (ILLUSTRATION, FOOTNOTE_TEXT, FOOTNOTE_MARKER, UNDERSCORE_EMPHASIS)
+RULES: tuple[Rule | CuedBlockRule, ...] = (
+    ILLUSTRATION,
+    NOTICE_BLOCK,
+    FOOTNOTE_BLOCK,
+    FOOTNOTE_TEXT,
+    FOOTNOTE_MARKER,
+    UNDERSCORE_EMPHASIS,
+    BACK_MATTER,
+)
+# Markers and bodies go together: `cleaning.footnotes = "keep"` turns all of these off.
+FOOTNOTE_RULES: tuple[str, ...] = (FOOTNOTE_BLOCK.name, FOOTNOTE_TEXT.name, FOOTNOTE_MARKER.name)
 
 # --- en-web -------------------------------------------------------------------------
 

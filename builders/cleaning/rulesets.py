@@ -29,6 +29,7 @@ from collections.abc import Iterable, Sequence
 
 from lengthwise.builders.cleaning import common_rules, en_rules, gutenberg_rules, zh_rules
 from lengthwise.builders.cleaning.rules import TextRule, contains_any
+from lengthwise.builders.cleaning.zh_blocks import NOTICE_BLOCK as ZH_NOTICE_BLOCK
 from lengthwise.builders.cleaning.zh_notices import AUTHOR_NOTICE
 from lengthwise.builders.cleaning.zh_web_rules import INLINE_RULES, LINE_RULES
 
@@ -37,7 +38,7 @@ AUTO = "auto"
 RULESETS: dict[str, tuple[TextRule, ...]] = {
     "common": (*common_rules.PRE, *common_rules.POST),
     "zh": zh_rules.RULES,
-    "zh-web": (AUTHOR_NOTICE, *LINE_RULES, *INLINE_RULES),
+    "zh-web": (AUTHOR_NOTICE, ZH_NOTICE_BLOCK, *LINE_RULES, *INLINE_RULES),
     "gutenberg": gutenberg_rules.RULES,
     "en": en_rules.RULES,
     "en-web": en_rules.WEB_RULES,
@@ -49,6 +50,7 @@ _BEFORE_USER_RULES: tuple[TextRule, ...] = common_rules.PRE
 _AFTER_USER_RULES: tuple[TextRule, ...] = (
     *gutenberg_rules.RULES,
     AUTHOR_NOTICE,
+    ZH_NOTICE_BLOCK,
     *LINE_RULES,
     *INLINE_RULES,
     *en_rules.RULES,

@@ -6,8 +6,12 @@ Decisions (see the report in the package docstring):
   Latin letters (`３．１４`) it is left alone.
 * ASCII `, ; : ! . ?` after a Chinese character (or a closing quote/bracket) and
   before Chinese text, a quote, or the line end become full-width. Scraped texts
-  also use ASCII `?` for a character the encoder lost (`飞觥限?起来`), so a `?`
-  squeezed between two ideographs is left alone: it is not a question mark.
+  also use ASCII `?` for a character the encoder lost (`飞觥限?起来`, `"点犀?"`), so a
+  `?` squeezed between two ideographs, or after one with no question word in its
+  clause, is left alone (see `damage.is_placeholder_question_mark`): it is not a
+  question mark, and `count_damage` counts it.
+* Dots next to other dots (`．．．`, `．……`, `...`, `。。。`) are an ellipsis or a run
+  and are never rewritten.
 * ASCII parentheses become full-width only as a pair around text with Chinese in it.
 * Straight double quotes `"` are left alone: opening/closing cannot be told apart
   reliably in texts that mix them with curly quotes.
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from lengthwise.builders.cleaning.damage import is_placeholder_question_mark
 from lengthwise.builders.cleaning.line_rules import LineRule
 from lengthwise.builders.cleaning.rules import Rule
 
@@ -25,6 +30,8 @@ HAN = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 # What may stand before sentence punctuation: an ideograph or a closing quote/bracket.
 _BEFORE = rf"[{HAN}”’」』）》〉】〕\")]"
 # What may follow: an ideograph, CJK punctuation, a quote, or whitespace/line end.
+# Dot-like marks: next to one of these, a dot is part of an ellipsis or a run.
+_DOTS = r"[．.。…・‥]"
 _AFTER = rf"(?=[{HAN}\u3000-\u303f\uff00-\uffef“”‘’\"'\s]|\Z)"
 
 FULLWIDTH_PERIOD = Rule(
@@ -32,7 +39,8 @@ FULLWIDTH_PERIOD = Rule(
     description="The full-width full stop `．` used as a sentence end after Chinese text "
     "becomes `。`.",
     # Starts with the literal `．` (fast scan); the look-behind checks what precedes it.
-    pattern=re.compile(rf"．(?<={_BEFORE}．)(?!．)"),
+    # Never inside a run of dots (`．．．`, `．……`, `。．．`): an ellipsis stays as written.
+    pattern=re.compile(rf"．(?<={_BEFORE}．)(?!{_DOTS})"),
     replacement="。",
     languages=("zh",),
     triggers=("．",),
@@ -43,6 +51,8 @@ _ASCII_TO_FULLWIDTH = str.maketrans(",;:!?.()", "，；：！？。（）")
 
 def _to_fullwidth(match: re.Match[str]) -> str:
     found = match.group()
+    if found == "?" and is_placeholder_question_mark(match.string, match.start()):
+        return found  # a lost character, not a question: left as it is (and counted as damage)
     if found[0] != "(":
         return found.translate(_ASCII_TO_FULLWIDTH)
     # Only the parentheses themselves; punctuation inside is judged on its own context.
@@ -59,7 +69,7 @@ _PUNCTUATION = re.compile(
     # , ; : ! after Chinese text.
     rf"|(?<={_BEFORE}[,;:!]){_AFTER}"
     # `.` likewise, but not inside `...` runs.
-    rf"|(?<={_BEFORE}\.)(?!\.){_AFTER}"
+    rf"|(?<={_BEFORE}\.)(?!{_DOTS}){_AFTER}"
     # ? after Chinese text, unless another ideograph follows directly.
     rf"|(?<={_BEFORE}\?)(?![{HAN}]){_AFTER}"
     r")"

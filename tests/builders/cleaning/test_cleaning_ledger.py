@@ -14,6 +14,8 @@ BOOKS = [
     ("zh_simplified_four_classics/xiyouji_utf8.txt", "zh"),
     ("zh_simplified_four_classics/hongloumeng_utf8.txt", "zh"),
     ("en_pg_raw/pg1184.txt", "en"),
+    ("en_pg_raw/pg25344.txt", "en"),  # illustration blocks keeping a heading
+    ("en_pg_raw/pg175.txt", "en"),  # footnote blocks
     ("en_pg_stripped/moby_dick.txt", "en"),
 ]
 

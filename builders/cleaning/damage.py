@@ -1,0 +1,165 @@
+"""Character damage in a text: counted, never turned into punctuation.
+
+`count_damage(text)` counts, in one pass over the few characters that can be damage:
+
+* `private_use`: private-use code points (U+E000-U+F8FF, planes 15-16), which e-text
+  sites use for characters their fonts lacked; they render as boxes or nothing.
+* `replacement`: U+FFFD, what a decoder leaves for bytes it could not read.
+* `mojibake_runs` / `mojibake_chars`: stretches of text decoded with the wrong
+  encoding. Latin mojibake (`Ã©`, `â€™`) is what `ftfy` recognises (and the
+  `common/mojibake` rule repairs); Chinese text saved as UTF-8 and read as GBK turns
+  into a dense run of rare symbols (box drawing `┣`, though not the dash-like `─`;
+  enclosed numbers `⒎`, kana,
+  full-width digits among ideographs, `?` and U+FFFD for lost bytes): at least
+  `RUN_MIN_SIGNALS` such signals, each within `RUN_MAX_GAP` characters of the last,
+  one of them not a `?`. Such runs cannot be reversed (the lost bytes are gone).
+* `placeholders`: marks standing for a lost character: `□`, `■`, and an ASCII `?` after
+  an ideograph that is not a question mark: no question word (吗, 呢, 何, 谁, 怎, 岂,
+  难道 …) in its clause (`飞觥限?起来`, `"点犀?"`, but not `你去那里?`). Question marks
+  and `?` inside mojibake runs are not placeholders.
+
+Another stage's audit calls this on samples; the corpus stage reports it per book.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass
+
+import ftfy
+
+RUN_MIN_SIGNALS = 4
+RUN_MAX_GAP = 8
+_CLAUSE_CHARS = 24  # how far back a question word may stand
+
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_PRIVATE_USE = re.compile(r"[\ue000-\uf8ff\U000f0000-\U0010fffd]")
+_CANDIDATES = re.compile(
+    r"[?\ufffd□■\ue000-\uf8ff\U000f0000-\U0010fffd\u2460-\u24ff\u2502-\u257f\u2312"
+    r"\u3040-\u30ff\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]"
+)
+_QUESTION_WORDS = re.compile(
+    r"吗|嗎|呢|么|麼|乎|哉|耶|欤|歟|否|何|谁|誰|怎|甚|什|哪|那里|那裏|几|幾|岂|豈|难道|難道|"
+    r"莫非|可曾|多少|安|焉|曷|孰|不成|未"
+)
+_CLAUSE_BREAK = re.compile(r"[。！？!?，,；;：:\n“”「」『』]")
+# Telltales of UTF-8 read as Latin-1/Windows-1252 (`Ã©`, `Â `, `â€™`); substring
+# searches, far faster than one regex over a whole book.
+LATIN_MOJIBAKE_MARKERS = ("Ã", "Â", "â€")
+
+
+@dataclass(frozen=True)
+class DamageCounts:
+    """Counts of damaged characters in a text (see the module docstring)."""
+
+    private_use: int = 0
+    replacement: int = 0
+    mojibake_runs: int = 0
+    mojibake_chars: int = 0
+    placeholders: int = 0
+
+    @property
+    def total(self) -> int:
+        """Damaged characters in all: private use, U+FFFD, mojibake and placeholders."""
+        return self.private_use + self.replacement + self.mojibake_chars + self.placeholders
+
+    def to_dict(self) -> dict[str, int]:
+        return asdict(self)
+
+
+def _is_han(char: str) -> bool:
+    return _HAN.match(char) is not None
+
+
+def is_placeholder_question_mark(text: str, index: int) -> bool:
+    """True when the ASCII `?` at `index` stands for a lost character in Chinese text."""
+    first, last = index, index
+    while first and text[first - 1] == "?":
+        first -= 1
+    while last + 1 < len(text) and text[last + 1] == "?":
+        last += 1
+    if not first or not _is_han(text[first - 1]):
+        return False
+    # A question only if asked: a question word (吗, 何, 谁, 那里 …) in its clause.
+    clause_start = first
+    while clause_start > max(0, first - _CLAUSE_CHARS):
+        if _CLAUSE_BREAK.match(text[clause_start - 1]):
+            break
+        clause_start -= 1
+    return _QUESTION_WORDS.search(text, clause_start, first) is None
+
+
+def _mojibake_runs(text: str, signals: list[int]) -> tuple[list[tuple[int, int]], int]:
+    """Runs of densely packed signals: (first, last) index pairs, and their characters."""
+    runs: list[tuple[int, int]] = []
+    group: list[int] = []
+    for position in [*signals, -1]:
+        if group and (position < 0 or position - group[-1] > RUN_MAX_GAP):
+            if len(group) >= RUN_MIN_SIGNALS and any(text[i] != "?" for i in group):
+                runs.append((group[0], group[-1]))
+            group = []
+        if position >= 0:
+            group.append(position)
+    return runs, sum(last - first + 1 for first, last in runs)
+
+
+def _latin_mojibake_lines(text: str) -> tuple[int, int]:
+    """Lines `ftfy` would re-decode, and their changed characters."""
+    if not any(marker in text for marker in LATIN_MOJIBAKE_MARKERS):
+        return 0, 0
+    lines = chars = 0
+    for line in text.split("\n"):
+        if any(marker in line for marker in LATIN_MOJIBAKE_MARKERS):
+            fixed = ftfy.fix_encoding(line)
+            if fixed != line:
+                lines += 1
+                chars += max(1, len(line) - len(fixed))
+    return lines, chars
+
+
+def count_damage(text: str) -> DamageCounts:
+    """Count the damaged characters of `text` (any language, any length)."""
+    positions = [match.start() for match in _CANDIDATES.finditer(text)]
+    # Rare symbols only count as damage in text with ideographs around them.
+    signals = [i for i in positions if text[i] != "?" or is_placeholder_question_mark(text, i)]
+    # □ and ■ are a transcriber's marks for a missing character, not decoding damage.
+    garbled = [i for i in signals if text[i] not in "□■" and _near_han(text, i)]
+    runs, run_chars = _mojibake_runs(text, garbled)
+    in_run = _RunLookup(runs)
+    private_use = replacement = placeholders = 0
+    for index in positions:
+        char = text[index]
+        if _PRIVATE_USE.match(char):
+            private_use += 1
+        elif char == "\ufffd":
+            replacement += 1
+        elif in_run(index):
+            continue
+        elif char in "□■" or (char == "?" and is_placeholder_question_mark(text, index)):
+            placeholders += 1
+    latin_runs, latin_chars = _latin_mojibake_lines(text)
+    return DamageCounts(
+        private_use=private_use,
+        replacement=replacement,
+        mojibake_runs=len(runs) + latin_runs,
+        mojibake_chars=run_chars + latin_chars,
+        placeholders=placeholders,
+    )
+
+
+def _near_han(text: str, index: int) -> bool:
+    window = text[max(0, index - 3) : index + 4]
+    return _HAN.search(window) is not None
+
+
+class _RunLookup:
+    """`lookup(index)`: is `index` inside one of the (sorted) runs? Indices come in order."""
+
+    def __init__(self, runs: list[tuple[int, int]]) -> None:
+        self.runs = runs
+        self.position = 0
+
+    def __call__(self, index: int) -> bool:
+        while self.position < len(self.runs) and self.runs[self.position][1] < index:
+            self.position += 1
+        return self.position < len(self.runs) and self.runs[self.position][0] <= index

@@ -1,0 +1,211 @@
+"""English block rules: notices, illustrations, footnote blocks and back matter, whole.
+
+Each is a `CuedBlockRule` (see `blocks`): an opening cue plus a structural end.
+
+* `en/notice-block`: copyright/disclaimer blocks (`COPYRIGHT, 1850 …`, `DISCLAIMER: …`,
+  `All rights reserved.`): from the cue line over every following paragraph that is
+  still made of notice vocabulary (rights, publisher, printed, edition, years …).
+* `en/illustration`: `[Illustration: …]` up to its closing bracket, however many lines
+  the caption (and the picture's copyright line) takes; a chapter heading inside the
+  brackets (`[Illustration: CHAPTER I. PLAYING PILGRIMS]`) is kept as its own line.
+  Inline placeholders inside a sentence go too.
+* `en/footnote-block`: a `FOOTNOTES:` / `NOTES` section whose entries start with
+  markers (to the next heading or the end), and single footnote paragraphs (`[1] …`,
+  `[A] …` at a line start) whose marker occurs glued to a word in the text before or
+  which sit in a run of such paragraphs.
+* `en/back-matter`: what follows the story at the end of the book: after a `THE END`
+  line, or from a printer's colophon (`Printed by …`, `Electrotyped …`), an
+  `ADVERTISEMENTS` or errata/typos heading, in the last part of the text, to the end
+  (stopping at a chapter heading, which would mean the story goes on).
+"""
+
+from __future__ import annotations
+
+import re
+
+from lengthwise.builders.cleaning.blocks import Block, BlockCue, CuedBlockRule, find_blocks
+from lengthwise.builders.cleaning.rules import HSPACE
+from lengthwise.builders.cleaning.structure_lines import is_heading_line
+
+_EN = ("en",)
+
+_NOTICE_VOCABULARY = re.compile(
+    r"(?i:\b(?:copyright\w*|rights?|reserved|permission|publish\w*|printed|printers?|"
+    r"press|edition|licen[cs]\w*|disclaim\w*|warrant\w*|liab\w*|trademarks?|reproduc\w*|"
+    r"distribut\w*|commercial|electronic|e-?books?|e-?texts?|isbn|inc|ltd|co|company|"
+    r"sons|brothers|holders?|accuracy|errors?|use|personal|written)\b)|\b1[6-9]\d\d\b|\b20\d\d\b|©"
+)
+_NOTICE_ANCHORS = (
+    "OPYRIGHT", "opyright", "©", "ights reserved", "IGHTS RESERVED",
+    "ISCLAIMER", "isclaimer", "EGAL NOTICE", "egal notice", "egal Notice",
+)  # fmt: skip
+NOTICE_CUE = BlockCue(
+    opening=re.compile(
+        rf"\n{HSPACE}*(?:COPYRIGHT|Copyright|©|ALL RIGHTS RESERVED|"
+        r"All rights reserved|DISCLAIMER|Disclaimer|LEGAL NOTICE|Legal [Nn]otice)"
+    ),
+    end="vocabulary",
+    vocabulary=_NOTICE_VOCABULARY,
+    density=0.2,
+    min_density=0.12,
+    anchors=_NOTICE_ANCHORS,
+)
+
+NOTICE_BLOCK = CuedBlockRule(
+    name="en/notice-block",
+    description="Copyright and disclaimer blocks (COPYRIGHT …, DISCLAIMER: …, All rights "
+    "reserved): the cue's paragraph and the following paragraphs still dense in notice "
+    "vocabulary (rights, publisher, printed, edition, years), never past a heading.",
+    finder=lambda text: find_blocks(text, NOTICE_CUE),  # only anchor lines are tried
+    languages=_EN,
+)
+
+# --- illustrations -------------------------------------------------------------------
+
+_ILLUSTRATION_CUE = BlockCue(
+    opening=re.compile(r"\n[ \t]*\[(?i:illustration|frontispiece)"),
+    end="bracket",
+    anchors=("[I", "[i", "[F", "[f"),
+)
+_INLINE_ILLUSTRATION = re.compile(
+    rf"{HSPACE}?\[(?i:illustration|frontispiece)(?:[:.][^\]\[]{{0,1500}})?\]"
+)
+_ILLUSTRATION_LABEL = re.compile(r"^\s*\[(?i:illustration|frontispiece)[:.]?|\]\s*$")
+
+
+def _headings_inside(block: str) -> list[str]:
+    """The heading lines inside an illustration block (its caption may be a chapter title)."""
+    lines = [_ILLUSTRATION_LABEL.sub("", line).strip() for line in block.split("\n")]
+    return [line for line in lines if line and is_heading_line(line)]
+
+
+def _illustrations(text: str) -> list[Block]:
+    blocks = find_blocks(text, _ILLUSTRATION_CUE, keep_lines=_headings_inside)
+    spans = [(b.start, b.end) for b in blocks]
+    inline: list[Block] = []
+    index = 0
+    for match in _INLINE_ILLUSTRATION.finditer(text):
+        while index < len(spans) and spans[index][1] <= match.start():
+            index += 1
+        if index < len(spans) and spans[index][0] < match.end():
+            continue  # inside a block found above
+        inline.append(Block(match.start(), match.end()))
+    return sorted([*blocks, *inline], key=lambda block: block.start)
+
+
+ILLUSTRATION = CuedBlockRule(
+    name="en/illustration",
+    description="[Illustration] and [Illustration: caption …] blocks up to their closing "
+    "bracket (captions and credit lines over several lines included); a chapter heading "
+    "inside one is kept on its own line.",
+    finder=_illustrations,
+    languages=_EN,
+    gate=re.compile(r"\[(?i:illustration|frontispiece)"),  # starts with a literal: fast
+)
+
+# --- footnotes -----------------------------------------------------------------------
+
+_MARKER = r"\[(?:\d{1,3}|[A-Z]|\*{1,3})\]"
+_FOOTNOTE_SECTION = BlockCue(
+    opening=re.compile(
+        rf"\n{HSPACE}*(?:FOOTNOTES|Footnotes|NOTES|Notes)[:.]?{HSPACE}*\n(?:{HSPACE}*\n)*"
+        rf"{HSPACE}*(?:{_MARKER}|\d{{1,3}}\.{HSPACE})"
+    ),
+    end="to-end",
+    max_chars=200_000,
+    anchors=("OTES", "otes"),
+)
+# Starts with the literal `[` (fast scan); where it stands is checked apart.
+_MARKED_LINE = re.compile(rf"(?P<marker>{_MARKER}){HSPACE}+\S")
+_PARAGRAPH_END = re.compile(r"\n[^\S\n]*\n|\Z")
+_LOOKBACK = 50_000
+_RUN_GAP = 3000
+
+
+def _opens_paragraph(text: str, position: int) -> int | None:
+    """The line start when `position` begins a paragraph (only indentation before it)."""
+    start = text.rfind("\n", 0, position) + 1
+    if text[start:position].strip(" \t"):
+        return None
+    if start == 0:
+        return 0
+    above = text.rfind("\n", 0, start - 1) + 1
+    return start if not text[above : start - 1].strip() else None
+
+
+def _footnote_paragraphs(text: str, taken: list[Block]) -> list[Block]:
+    openings: list[tuple[int, str]] = []
+    for match in _MARKED_LINE.finditer(text):
+        start = _opens_paragraph(text, match.start())
+        if start is not None and not any(b.start <= start < b.end for b in taken):
+            openings.append((start, match.group("marker")))
+    found: list[Block] = []
+    for number, (start, marker) in enumerate(openings):
+        before = text[max(0, start - _LOOKBACK) : start]
+        glued = re.search(rf"[\w.,;:!?'\"’”)]{re.escape(marker)}", before) is not None
+        neighbours = openings[max(0, number - 1) : number] + openings[number + 1 : number + 2]
+        in_run = any(abs(other - start) < _RUN_GAP for other, _ in neighbours)
+        if glued or in_run:
+            end = _PARAGRAPH_END.search(text, start)
+            found.append(Block(start, len(text) if end is None else end.start()))
+    return found
+
+
+def _footnotes(text: str) -> list[Block]:
+    sections = find_blocks(text, _FOOTNOTE_SECTION)
+    return sorted([*sections, *_footnote_paragraphs(text, sections)], key=lambda b: b.start)
+
+
+FOOTNOTE_BLOCK = CuedBlockRule(
+    name="en/footnote-block",
+    description="Footnote sections (FOOTNOTES:/NOTES followed by marked entries, to the next "
+    "heading or the end) and footnote paragraphs ([1] …, [A] … at a line start) whose "
+    "marker is glued to a word earlier or that come in a run.",
+    finder=_footnotes,
+    languages=_EN,
+    triggers=("[", "OTES", "otes"),
+)
+
+# --- back matter ---------------------------------------------------------------------
+
+_BACK_MATTER_CUE = re.compile(
+    rf"\n{HSPACE}*(?:(?P<end>THE END|The End|FINIS|Finis)\.?{HSPACE}*(?=\n|\Z)"
+    rf"|[^\n]{{0,80}}\b(?:PRINTED BY|Printed by|PRINTED AT|Printed at|Electrotyped|"
+    r"ELECTROTYPED|PRESS OF|Press of)\b"
+    r"|(?:ADVERTISEMENTS?|Advertisements?|Typos? fixed|TYPOS? FIXED|Typographical errors|"
+    r"ERRATA|Errata)\b)"
+)
+TAIL_SHARE = 0.08
+MIN_TAIL_CHARS = 30_000
+
+
+def _back_matter(text: str) -> list[Block]:
+    tail_start = max(0, len(text) - max(int(len(text) * TAIL_SHARE), MIN_TAIL_CHARS))
+    tail_start = text.find("\n", tail_start) if tail_start else 0
+    if tail_start < 0:
+        return []
+    cue = _BACK_MATTER_CUE.search(text, tail_start)
+    if cue is None:
+        return []
+    start = cue.start() + 1
+    if cue.group("end") is not None:  # the story's own last line stays
+        start = cue.end()
+        while start < len(text) and text[start] in " \t\n":
+            start += 1
+    rest = text[start:]
+    if not rest.strip():
+        return []
+    # A chapter heading after the cue means the story goes on: nothing is cut.
+    if any(is_heading_line(line) for line in rest.split("\n")[1:]):
+        return []
+    return [Block(start, len(text))]
+
+
+BACK_MATTER = CuedBlockRule(
+    name="en/back-matter",
+    description="Back matter in the last part of the book: everything after a THE END line, "
+    "or from a printer's colophon (Printed by …, Electrotyped …), an ADVERTISEMENTS or "
+    "errata/typos-fixed heading, to the end (not when a chapter heading follows).",
+    finder=_back_matter,
+    languages=_EN,
+)

@@ -1,0 +1,208 @@
+"""`common/unwrap-paragraphs`: rejoin hard-wrapped lines into paragraphs.
+
+E-texts are often wrapped at a fixed width (Project Gutenberg at about 70 columns,
+Chinese e-texts at 30-40 characters, mid-sentence). Kept as they are, a paragraph is a
+stack of half-sentences, and anything that works line by line (extractive drafts,
+line-based audits) splices pieces of two sentences together.
+
+Detection uses the book's own line lengths, not a fixed width: a hard-wrapped book has
+a sharp upper mode (a large share of its lines within a few characters below one width,
+almost none beyond it). Without one (one paragraph per line, or no line breaks at all)
+the rule does nothing.
+
+A line is joined to the next when it is *full* (at least 3/4 of the width, or the
+next line's first word would not have fitted after it, for space-separated text;
+within two characters of the width for CJK, which wraps at any character), both
+lines have text, and neither is structure: a heading (see
+`structure_lines`), a list item, a contents line, a centred or deeply indented line
+(verse, title pages), a line more indented than the one above it (a new paragraph
+marked by indentation), or, in indented text, a capitalised line after one ending in
+punctuation (verse lines, each starting with a capital). Short lines never start a
+join, so verse and dialogue runs are left as they are; a blank line always stays a
+paragraph break.
+
+Joining: no space between two CJK characters; at a dash (`—`, `——`, `--`) a space only
+when the book mostly writes that dash with a space after it (`G—— entered`); one space
+otherwise. A line ending in `word-` before a letter: the hyphen is kept (the word
+is a compound: `to-⏎morrow` → `to-morrow`) unless the book itself spells the joined
+word without a hyphen elsewhere and never with one (`some-⏎thing` → `something`).
+One change is counted per line end removed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lengthwise.builders.cleaning.ledger import Edit
+from lengthwise.builders.cleaning.rules import MAX_EXAMPLES, RuleOutcome, format_example
+from lengthwise.builders.cleaning.structure_lines import is_structure_line
+
+MIN_LINES = 40  # fewer non-blank lines: too few to see a wrap width
+MIN_WIDTH, MAX_WIDTH = 16, 200
+MODE_SHARE = 0.35  # share of lines within the mode just below the width
+MAX_BEYOND_SHARE = 0.02  # share of lines allowed beyond the width
+MAX_INDENT = 8  # more indented lines are verse, quotations set apart, or centred
+
+_VERSE_BREAK = re.compile(r"[,;:.!?'’\"”]$")
+_DASHES = ("——", "--", "—", "–")
+_DASH_CHARS = "—–-"
+_CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]")
+_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+_TAIL_WORD = re.compile(r"([A-Za-z]+)-$")
+_HEAD_WORD = re.compile(r"[A-Za-z]+")
+
+
+def wrap_width(lines: list[str]) -> int | None:
+    """The book's hard-wrap width, or None when its lines show no sharp upper mode."""
+    lengths = sorted(len(line) for line in lines if line.strip())
+    if len(lengths) < MIN_LINES:
+        return None
+    width = lengths[int(len(lengths) * 0.95)]
+    if not MIN_WIDTH <= width <= MAX_WIDTH:
+        return None
+    low = width * 0.8
+    in_mode = sum(1 for n in lengths if low <= n <= width + 2)
+    beyond = sum(1 for n in lengths if n > width * 1.15 + 2)
+    if in_mode < MODE_SHARE * len(lengths) or beyond > MAX_BEYOND_SHARE * len(lengths):
+        return None
+    return width
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _is_cjk(char: str) -> bool:
+    return char >= "\u2e80" and _CJK.match(char) is not None
+
+
+class _Joiner:
+    """Decides, for two adjacent lines, whether and how they join."""
+
+    def __init__(self, text: str, width: int) -> None:
+        self.text = text
+        self.width = width
+        self._vocabulary: set[str] | None = None
+        self._dash_spacing: dict[str, bool] = {}
+
+    def vocabulary(self) -> set[str]:
+        if self._vocabulary is None:  # built only for books with hyphenated line ends
+            self._vocabulary = {w.lower() for w in _WORD.findall(self.text)}
+        return self._vocabulary
+
+    def dash_takes_space(self, dash: str) -> bool:
+        """Whether the book mostly writes `dash` with a space after it (`G—— entered`)."""
+        if dash not in self._dash_spacing:
+            spaced = self.text.count(dash + " ")
+            glued = len(re.findall(re.escape(dash) + r"[A-Za-z]", self.text))
+            self._dash_spacing[dash] = spaced > glued
+        return self._dash_spacing[dash]
+
+    def full(self, line: str, following: str) -> bool:
+        """The line reaches the wrap width, or the next line's first word would not fit."""
+        if _is_cjk(line[-1]):
+            return len(line) >= self.width - 2
+        if len(line) >= self.width * 0.75:
+            return True
+        next_word = following.split(maxsplit=1)[0]
+        return len(line) + 1 + len(next_word) > self.width
+
+    def joins(self, upper: str, lower: str, upper_starts_paragraph: bool) -> bool:
+        """Whether `lower` continues `upper`'s paragraph (structure is checked apart)."""
+        if not upper.strip() or not lower.strip() or not self.full(upper, lower):
+            return False
+        upper_indent, lower_indent = _indent(upper), _indent(lower)
+        if lower_indent > upper_indent or upper_indent > MAX_INDENT:
+            return False
+        if lower_indent < upper_indent and not upper_starts_paragraph:
+            return False
+        # Indented lines ending in punctuation, the next one capitalised: verse.
+        return not (upper_indent and _VERSE_BREAK.search(upper) and lower.lstrip()[:1].isupper())
+
+    def separator(self, upper: str, lower: str) -> tuple[str, str]:
+        """(what replaces the line end, the upper line possibly without its hyphen)."""
+        head = lower.lstrip()
+        if _is_cjk(upper[-1]) and _is_cjk(head[0]):
+            return "", upper
+        if upper[-1] in _DASH_CHARS or head[0] in _DASH_CHARS:
+            dash = next((d for d in _DASHES if upper.endswith(d) or head.startswith(d)), None)
+            if dash is not None:
+                return (" " if self.dash_takes_space(dash) else ""), upper
+        if not upper.endswith("-"):
+            return " ", upper
+        tail = _TAIL_WORD.search(upper)
+        first = _HEAD_WORD.match(head)
+        if tail is not None and first is not None:
+            joined = (tail.group(1) + first.group()).lower()
+            hyphenated = f"{tail.group(1)}-{first.group()}".lower()
+            words = self.vocabulary()
+            if joined in words and hyphenated not in words:
+                return "", upper[:-1]
+            return "", upper
+        return " ", upper
+
+
+def unwrap_paragraphs(text: str) -> RuleOutcome:
+    """Join hard-wrapped lines; unchanged text when the book is not hard-wrapped."""
+    lines = text.split("\n")
+    width = wrap_width(lines)
+    if width is None:
+        return RuleOutcome(text, 0)
+    joiner = _Joiner(text, width)
+    out: list[str] = []
+    pieces: list[str] = []  # the output line being built, joined lines as pieces
+    examples: list[str] = []
+    edits: list[Edit] = []  # (line end [+ hyphen] + next line's indent) -> separator
+    count = 0
+    offset = 0  # offset of lines[i] in text
+    starts_paragraph = True
+    previous_is_structure = True
+    for index, line in enumerate(lines):
+        previous = lines[index - 1] if index else ""
+        is_structure = is_structure_line(line)
+        joins = not previous_is_structure and not is_structure
+        previous_is_structure = is_structure
+        if joins and joiner.joins(previous, line, starts_paragraph):
+            separator, upper = joiner.separator(previous, line)
+            dropped = len(previous) - len(upper)  # a typesetter's hyphen, or nothing
+            start, end = offset - 1 - dropped, offset + _indent(line)
+            edits.append((start, end, separator))
+            if len(examples) < MAX_EXAMPLES:
+                examples.append(format_example(text, start, end, separator))
+            if dropped:
+                pieces[-1] = pieces[-1][:-dropped]
+            pieces += (separator, line.lstrip(" "))
+            count += 1
+            starts_paragraph = False
+        else:
+            if pieces:
+                out.append("".join(pieces))
+            pieces = [line]
+            starts_paragraph = True
+        offset += len(line) + 1
+    out.append("".join(pieces))
+    if not count:
+        return RuleOutcome(text, 0)
+    return RuleOutcome("\n".join(out), count, examples, edits=tuple(edits))
+
+
+@dataclass(frozen=True)
+class UnwrapRule:
+    """The unwrapping as a `TextRule` (one change per joined line)."""
+
+    name: str = "common/unwrap-paragraphs"
+    description: str = (
+        "Hard-wrapped lines (the book's own wrap width, found from its line lengths) are "
+        "rejoined into paragraphs; headings, blank-line breaks, verse, lists and contents "
+        "lines are never joined. Off when cleaning.unwrap_paragraphs is false."
+    )
+    languages: tuple[str, ...] = ()
+    whitespace_only: bool = False  # a typesetter's hyphen may go too
+
+    def apply(self, text: str) -> RuleOutcome:
+        """Rejoin the wrapped lines of `text`."""
+        return unwrap_paragraphs(text)
+
+
+UNWRAP_PARAGRAPHS = UnwrapRule()
