@@ -41,7 +41,7 @@ def describe(pid: int) -> str:
     """`pid 123 (python3 -m http.server 8080)`: enough to find and stop it."""
     try:
         process = psutil.Process(pid)
-        command = " ".join(process.cmdline()) or process.name()
+        command = " ".join(" ".join(process.cmdline()).split()) or process.name()
     except (psutil.NoSuchProcess, psutil.AccessDenied):
         return f"pid {pid}"
     short = command if len(command) <= 120 else command[:117] + "..."

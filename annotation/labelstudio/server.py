@@ -157,13 +157,17 @@ class LabelStudioServer:
         self.spawn()
         self.wait_healthy(timeout)
 
-    def spawn(self) -> int:
-        """Start the process without waiting for it to answer; return its pid."""
+    def check_port(self) -> None:
+        """Raise, naming the process, when another one listens on our port."""
         if not port_is_free(self.port):
             raise LabelStudioServerError(
                 f"port {self.port} on 127.0.0.1 is in use by {port_holder(self.port)}; "
                 "stop it or choose another with --port"
             )
+
+    def spawn(self) -> int:
+        """Start the process without waiting for it to answer; return its pid."""
+        self.check_port()
         executable = self.executable or find_label_studio()
         for folder in (self.paths.data, self.paths.texts, self.paths.home):
             folder.mkdir(parents=True, exist_ok=True)

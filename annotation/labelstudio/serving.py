@@ -135,6 +135,7 @@ def serve_foreground(work: Path, credentials: Credentials, port: int) -> int:
             write_server_info(paths, server, earlier.pid)
             print(f"reusing Label Studio (pid {earlier.pid}), left running by an earlier serve")
         else:
+            server.check_port()
             _announce_start(paths, server)
             write_server_info(paths, server, server.spawn())
             server.wait_healthy()
