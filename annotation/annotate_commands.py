@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import signal
 import urllib.parse
 from pathlib import Path
 from typing import Any
@@ -37,7 +36,10 @@ def register(subparsers: Any) -> None:
             "Start Label Studio from .venv-labelstudio (create it with "
             "scripts/ensure-labelstudio.sh) with its data in WORK/labelstudio, on 127.0.0.1 "
             "only. The admin login and API token are written once to "
-            "WORK/labelstudio/credentials.json (mode 0600). Runs until Ctrl-C."
+            "WORK/labelstudio/credentials.json (mode 0600); WORK/labelstudio is private "
+            "(folders 0700, data files 0600). Runs until Ctrl-C. A server an earlier, killed "
+            "`serve` left running (WORK/labelstudio/server.json) is reused if it answers, "
+            "else stopped and replaced; a port held by another process is named, exit 2."
         ),
     )
     serve.add_argument("spec", type=Path, nargs="?", help="spec TOML file (for the work dir)")
@@ -169,7 +171,9 @@ def _api(spec: Spec, work: Path, url: str | None) -> Any:
 def _serve(args: argparse.Namespace) -> int:
     from lengthwise.annotation.labelstudio.credentials import load_or_create_credentials
     from lengthwise.annotation.labelstudio.paths import LabelStudioPaths
-    from lengthwise.annotation.labelstudio.server import LabelStudioServer, write_server_info
+    from lengthwise.annotation.labelstudio.server import LabelStudioServerError
+    from lengthwise.annotation.labelstudio.serving import serve_foreground
+    from lengthwise.cli import UserError
 
     spec = load_spec(args.spec) if args.spec else None
     work = _work_dir(spec, args.work).resolve()
@@ -177,38 +181,12 @@ def _serve(args: argparse.Namespace) -> int:
     if port is None:
         parsed = urllib.parse.urlparse(spec.annotation.label_studio_url) if spec else None
         port = parsed.port if parsed and parsed.port else 8080
-    paths = LabelStudioPaths(work)
     token_env = spec.annotation.api_key_env if spec else "LABEL_STUDIO_API_KEY"
-    first_start = not (paths.data / "label_studio.sqlite3").exists()
-    credentials = load_or_create_credentials(paths.credentials, token_env)
-    server = LabelStudioServer(work, credentials, port=port)
-    print(
-        f"starting Label Studio on {server.url} (data: {paths.data}; "
-        f"{'first start: database migrations take a minute' if first_start else 'restart'}; "
-        f"log: {paths.server_log})",
-        flush=True,
-    )
-    # A `kill` (SIGTERM) or a closed terminal (SIGHUP) must stop Label Studio too: it runs
-    # in its own session, so only our `finally` below ends it.
-    for sig in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(sig, _exit_on_signal)
-    server.start()
-    write_server_info(paths, server)
-    print(f"Label Studio is ready: {server.url}")
-    print(f"admin login and API token: {paths.credentials} (keep it private)")
-    print("annotators sign up at the same URL; stop the server with Ctrl-C", flush=True)
+    credentials = load_or_create_credentials(LabelStudioPaths(work).credentials, token_env)
     try:
-        return server.wait()
-    except KeyboardInterrupt:
-        print("stopping Label Studio", flush=True)
-        return 0
-    finally:
-        server.stop()
-        paths.server_info.unlink(missing_ok=True)
-
-
-def _exit_on_signal(signum: int, frame: object) -> None:
-    raise SystemExit(128 + signum)
+        return serve_foreground(work, credentials, port)
+    except LabelStudioServerError as exc:
+        raise UserError(str(exc)) from None
 
 
 def _push(args: argparse.Namespace) -> int:

@@ -30,6 +30,15 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="release samples without human summaries (the card says references are missing)",
     )
+    release.add_argument(
+        "--accept-findings",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="secret-scan pattern matches in the text that are not credentials: one "
+        "`SAMPLE_ID<TAB>DIGEST` per line, as a refused release prints them (recorded in "
+        "manifest.json; environment values can never be accepted)",
+    )
     release.add_argument("--work", type=Path, default=None, help="work directory")
     release.set_defaults(handler=_release)
 
@@ -84,14 +93,17 @@ def _work_dir(spec: Spec, work: Path | None) -> Path:
 
 def _release(args: argparse.Namespace) -> int:
     from lengthwise.releases.release.build import build_release
+    from lengthwise.releases.release.secret_decisions import read_accept_file
 
     spec = load_spec(args.spec)
+    accepted = read_accept_file(args.accept_findings) if args.accept_findings else set()
     result = build_release(
         spec,
         _work_dir(spec, args.work),
         args.release_version,
         allow_unannotated=args.allow_unannotated,
         spec_path=args.spec,
+        accepted_findings=accepted,
     )
     subsets = result.manifest["subsets"]
     for name, entry in subsets.items():
@@ -108,6 +120,11 @@ def _release(args: argparse.Namespace) -> int:
         f"  changes {since}: {totals['added']} added, {totals['removed']} removed, "
         f"{totals['changed']} changed"
     )
+    if result.accepted_findings:
+        print(
+            f"  secret scan: {result.accepted_findings} pattern matches accepted from "
+            f"{args.accept_findings} (recorded in manifest.json)"
+        )
     print("validated: datasets.load_dataset per config, checksums, secret scan")
     print(result.folder)
     return 0

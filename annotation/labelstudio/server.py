@@ -10,6 +10,9 @@ Label Studio also reads its settings without the LABEL_STUDIO_ prefix (USERNAME,
 PASSWORD, HOST, PORT, DEBUG, ...), so the server gets an environment built from an
 allowlist rather than a copy of ours. It silently moves to another port when the
 asked one is busy, so we check the port first.
+
+Its database holds the admin's API token in plain text, so the server runs with umask
+077 and the data folders are made 0700 and their files 0600 before each start.
 """
 
 from __future__ import annotations
@@ -27,15 +30,32 @@ from pathlib import Path
 
 from lengthwise.annotation.labelstudio.credentials import Credentials
 from lengthwise.annotation.labelstudio.paths import LabelStudioPaths
-from lengthwise.storage import atomic_write_json, read_json
+from lengthwise.annotation.labelstudio.processes import (
+    end_process_group,
+    port_holder,
+    wait_for_exit,
+)
+from lengthwise.storage import read_json
 
 DATABASE_FILE = "label_studio.sqlite3"
+PRIVATE_UMASK = 0o077  # files Label Studio creates: 0600, folders: 0700
 # Inherited only these from our environment; everything else Label Studio sees is set here.
 _ALLOWED_ENV = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR", "SSL_CERT_FILE")
 
 
 class LabelStudioServerError(RuntimeError):
     """The server could not be found, started or reached."""
+
+
+def make_private(folder: Path) -> None:
+    """`folder` and everything in it readable by the owner only (0700 folders, 0600 files)."""
+    if not folder.exists():
+        return
+    folder.chmod(0o700)
+    for path in folder.rglob("*"):
+        if path.is_symlink():
+            continue
+        path.chmod(0o700 if path.is_dir() else 0o600)
 
 
 def find_label_studio() -> Path:
@@ -120,6 +140,11 @@ class LabelStudioServer:
         self.executable = executable
         self.template_database = template_database
         self.process: subprocess.Popen[bytes] | None = None
+        self.adopted_pid: int | None = None  # a server a killed `serve` left running
+
+    def adopt(self, pid: int) -> None:
+        """Take over a running server of this work dir: stop() and wait() act on it."""
+        self.adopted_pid = pid
 
     @property
     def url(self) -> str:
@@ -129,20 +154,34 @@ class LabelStudioServer:
         """Start and wait until /health answers; raises with the log's tail on failure."""
         if self.process is not None and self.process.poll() is None:
             return
+        self.spawn()
+        self.wait_healthy(timeout)
+
+    def check_port(self) -> None:
+        """Raise, naming the process, when another one listens on our port."""
         if not port_is_free(self.port):
             raise LabelStudioServerError(
-                f"port {self.port} on 127.0.0.1 is in use (another Label Studio?); "
+                f"port {self.port} on 127.0.0.1 is in use by {port_holder(self.port)}; "
                 "stop it or choose another with --port"
             )
+
+    def spawn(self) -> int:
+        """Start the process without waiting for it to answer; return its pid."""
+        self.check_port()
         executable = self.executable or find_label_studio()
         for folder in (self.paths.data, self.paths.texts, self.paths.home):
             folder.mkdir(parents=True, exist_ok=True)
         self._seed_database()
+        for folder in (self.paths.data, self.paths.home):
+            make_private(folder)
+        self.paths.root.chmod(0o700)
         command = [
             str(executable), "start", "--no-browser", "--internal-host", "127.0.0.1",
             "--port", str(self.port), "--data-dir", str(self.paths.data),
         ]  # fmt: skip
-        log = self.paths.server_log.open("ab")
+        log = os.fdopen(
+            os.open(self.paths.server_log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600), "ab"
+        )
         try:
             self.process = subprocess.Popen(
                 command,
@@ -152,10 +191,11 @@ class LabelStudioServer:
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,  # its own process group: stop() ends its children too
+                umask=PRIVATE_UMASK,
             )
         finally:
             log.close()
-        self._wait_healthy(timeout)
+        return self.process.pid
 
     def _seed_database(self) -> None:
         """Copy an already migrated empty database (tests: skips ~25 s of migrations)."""
@@ -163,7 +203,7 @@ class LabelStudioServer:
         if self.template_database is not None and not target.exists():
             shutil.copyfile(self.template_database, target)
 
-    def _wait_healthy(self, timeout: float) -> None:
+    def wait_healthy(self, timeout: float = 300.0) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             assert self.process is not None
@@ -196,6 +236,9 @@ class LabelStudioServer:
         self._signal(signal.SIGKILL, 10.0)
 
     def _signal(self, sig: signal.Signals, timeout: float) -> None:
+        if self.adopted_pid is not None:
+            end_process_group(self.adopted_pid, sig, timeout)
+            self.adopted_pid = None
         process = self.process
         if process is None:
             return
@@ -211,14 +254,11 @@ class LabelStudioServer:
 
     def wait(self) -> int:
         """Block until the server exits (for `annotate serve` in the foreground)."""
+        if self.adopted_pid is not None:
+            wait_for_exit(self.adopted_pid)
+            return 1  # not our child: its status is unknown, and it ended without us
         assert self.process is not None
         return self.process.wait()
-
-
-def write_server_info(paths: LabelStudioPaths, server: LabelStudioServer) -> None:
-    """Tell push/pull where the server for this work dir listens."""
-    pid = server.process.pid if server.process else None
-    atomic_write_json(paths.server_info, {"url": server.url, "pid": pid})
 
 
 def read_server_url(paths: LabelStudioPaths) -> str | None:

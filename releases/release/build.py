@@ -12,7 +12,7 @@ import logging
 import shutil
 import tempfile
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,6 +43,7 @@ from lengthwise.releases.release.schema import (
     public_tokenizer_ids,
     release_row,
 )
+from lengthwise.releases.release.secret_decisions import MANIFEST_KEY, Acceptance, manifest_record
 from lengthwise.releases.release.stats_section import (
     efficiency_markdown,
     length_table_markdown,
@@ -76,6 +77,7 @@ class ReleaseResult:
     missing_summaries: int
     skipped_subsets: list[str] = field(default_factory=list)
     replaced: bool = False  # an earlier build of the same version was replaced
+    accepted_findings: int = 0  # secret-scan pattern matches accepted by --accept-findings
 
 
 @dataclass
@@ -188,6 +190,7 @@ def build_release(
     allow_unannotated: bool = False,
     spec_path: Path | None = None,
     environ: Mapping[str, str] | None = None,
+    accepted_findings: Collection[Acceptance] = (),
 ) -> ReleaseResult:
     """Write and validate WORK/releases/vX.Y.Z; return where it is and what changed."""
     version = normalise_version(version)
@@ -258,7 +261,11 @@ def build_release(
         atomic_write_text(staging / CARD, render_card(card))
         manifest["files"] = file_entries(staging)
         atomic_write_json(staging / MANIFEST, manifest)
-        validate_release(staging, version, environ, secret_variable_names(spec))
+        names = secret_variable_names(spec)
+        validated = validate_release(staging, version, environ, names, accepted_findings)
+        # The manifest is not in its own checksums: the decision is added after the scan.
+        manifest[MANIFEST_KEY] = manifest_record(validated.accepted_findings)
+        atomic_write_json(staging / MANIFEST, manifest)
         final = release_folder(work.root, version).root
         replaced = final.exists()
         _replace(staging, final)
@@ -266,7 +273,8 @@ def build_release(
         shutil.rmtree(staging, ignore_errors=True)
         raise
     log.info("release %s written to %s", version, final)
-    return ReleaseResult(final, manifest, diff, missing, skipped, replaced)
+    accepted = len(validated.accepted_findings)
+    return ReleaseResult(final, manifest, diff, missing, skipped, replaced, accepted)
 
 
 def _manifest(

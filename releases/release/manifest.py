@@ -8,11 +8,12 @@ downloaded copy can be verified and two versions can be compared sample by sampl
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from lengthwise.releases.release.layout import MANIFEST, ReleaseError
+from lengthwise.releases.release.secret_scan import SecretFinding
 from lengthwise.storage import canonical_hash, read_json, sha256_file, sha256_text
 
 FORMAT = "lengthwise-release/1"
@@ -76,10 +77,12 @@ def read_manifest(folder: Path) -> dict[str, Any]:
     return manifest
 
 
-@dataclass(frozen=True)
+@dataclass
 class VerifiedRelease:
     folder: Path
     manifest: dict[str, Any]
+    # Pattern findings of the secret scan a person accepted (set by validate_release).
+    accepted_findings: list[SecretFinding] = field(default_factory=list)
 
     @property
     def version(self) -> str:

@@ -1,7 +1,8 @@
 """Validation before anything leaves the machine.
 
 A release folder passes when (1) every file matches manifest.json, (2) no secret from
-the environment and nothing shaped like a credential appears in any file, and (3)
+the environment and nothing shaped like a credential appears in any file (unless a
+person accepted that match: secret_decisions.py), and (3)
 ``datasets.load_dataset(folder, config)`` loads every config with the manifest's
 sample ids, in order — through the same resolution code the Hub uses.
 """
@@ -10,12 +11,19 @@ from __future__ import annotations
 
 import logging
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
 
 from lengthwise.releases.release.layout import SPLIT, ReleaseError
 from lengthwise.releases.release.manifest import VerifiedRelease, verify_release
-from lengthwise.releases.release.secret_scan import scan_folder
+from lengthwise.releases.release.secret_decisions import (
+    Acceptance,
+    accepted_in_manifest,
+    is_accepted,
+    refusal_message,
+    unmatched,
+)
+from lengthwise.releases.release.secret_scan import SecretFinding, scan_folder
 
 log = logging.getLogger(__name__)
 
@@ -52,22 +60,44 @@ def check_loads(release: VerifiedRelease) -> list[str]:
     return problems
 
 
+def check_secrets(
+    folder: Path,
+    environ: Mapping[str, str] | None,
+    extra_secret_names: Iterable[str],
+    accepted: Collection[Acceptance],
+) -> list[SecretFinding]:
+    """Raise on any finding not accepted; return the accepted ones (for the manifest)."""
+    findings = scan_folder(folder, environ, extra_secret_names)
+    blocking = [f for f in findings if not is_accepted(f, accepted)]
+    if blocking:
+        raise ReleaseValidationError(refusal_message(folder, blocking))
+    stale = unmatched(findings, accepted)
+    if stale:
+        log.warning(
+            "%d accepted findings match nothing in %s (stale): %s",
+            len(stale),
+            folder,
+            "; ".join(stale),
+        )
+    return findings  # every one left is an accepted pattern finding
+
+
 def validate_release(
     folder: Path,
     expected_version: str | None = None,
     environ: Mapping[str, str] | None = None,
     extra_secret_names: Iterable[str] = (),
+    accepted: Collection[Acceptance] | None = None,
 ) -> VerifiedRelease:
-    """Checksums, secret scan and a real load of every config; raise on any failure."""
+    """Checksums, secret scan and a real load of every config; raise on any failure.
+
+    `accepted` names the pattern findings a person accepted; None takes the decisions
+    recorded in the folder's manifest.json (what `publish` checks).
+    """
     release = verify_release(folder, expected_version)
-    findings = scan_folder(folder, environ, extra_secret_names)
-    if findings:
-        shown = [str(f) for f in findings[:20]]
-        more = f"\n  ... and {len(findings) - 20} more" if len(findings) > 20 else ""
-        raise ReleaseValidationError(
-            f"{folder}: secret scan failed, nothing may leave this machine "
-            "(values are not shown):\n  " + "\n  ".join(shown) + more
-        )
+    if accepted is None:
+        accepted = accepted_in_manifest(release.manifest)
+    release.accepted_findings = check_secrets(folder, environ, extra_secret_names, accepted)
     problems = check_loads(release)
     if problems:
         raise ReleaseValidationError(
