@@ -24,6 +24,7 @@ _KEYWORD_RE = re.compile(
 )
 _BARE_NUMBER = re.compile(r"^(?:[IVXLCDM]+|[0-9]+)\.?$")  # a section number, not a title
 _SENTENCE_INSIDE = re.compile(r"[.!?;]['\"”’)]?\s+[a-z]")
+_NON_SPACE = re.compile(r"\S")
 _SMALL_WORDS = 3  # words of up to this many letters may stay lowercase (of, the, and)
 
 
@@ -43,7 +44,8 @@ def title_after(text: str, end: int) -> tuple[str, int] | None:
             return None
         position = line_end
     title = line.strip()
-    if text[line_end:].strip() and not text.startswith("\n\n", line_end):
+    # (searched, not sliced: a slice copies the rest of the book for every heading)
+    if _NON_SPACE.search(text, line_end) and not text.startswith("\n\n", line_end):
         return None  # a title stands alone: a blank line (or the end) follows it
     return (title, line_end) if looks_like_title(title) else None
 
