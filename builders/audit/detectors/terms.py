@@ -25,7 +25,7 @@ def _term_pattern(term: str) -> str:
     return escaped
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)
 def _compiled(terms: tuple[str, ...]) -> re.Pattern[str] | None:
     if not terms:
         return None
@@ -33,11 +33,22 @@ def _compiled(terms: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile("|".join(f"({_term_pattern(t)})" for t in ordered), re.IGNORECASE)
 
 
+def _present(terms: tuple[str, ...], lowered: str) -> tuple[str, ...]:
+    """The terms whose first word occurs in the lower-cased text at all.
+
+    One alternation of every term, case-insensitive, tests each position of a 100k-character
+    sample against every term (seconds per build); `in` on the lowered text is C-speed, and
+    the regex then runs only over the few terms that can match.
+    """
+    return tuple(t for t in terms if t.split()[0].lower() in lowered)
+
+
 def _matches(table: TermTable, text: str) -> list[tuple[int, int, str, bool]]:
     """(start, end, normalised term, strong) for every term occurrence, in order."""
     found: list[tuple[int, int, str, bool]] = []
+    lowered = text.lower()
     for terms, strong in ((table.strong, True), (table.weak, False)):
-        pattern = _compiled(terms)
+        pattern = _compiled(_present(terms, lowered))
         if pattern is None:
             continue
         for match in pattern.finditer(text):

@@ -25,8 +25,17 @@ URL = re.compile(
 )
 
 
+# Cheap pre-checks (the full pattern tries every word start of a book-length sample):
+# an address needs one of these, and full-width letters or digits need translating first.
+_MAY_HOLD_ADDRESS = re.compile(rf"://|www|@|{_DOT}\s?(?:{_TLDS})(?![a-z0-9-])", re.IGNORECASE)
+_FULLWIDTH_ALNUM = re.compile(r"[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]")
+
+
 def find_urls(context: AuditContext) -> Iterator[Finding]:
-    normalised = context.text.translate(_FULLWIDTH)
+    text = context.text
+    normalised = text.translate(_FULLWIDTH) if _FULLWIDTH_ALNUM.search(text) else text
+    if not _MAY_HOLD_ADDRESS.search(normalised):
+        return
     for match in URL.finditer(normalised):
         if _is_domain_in_prose(match.group()):
             continue
