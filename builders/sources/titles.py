@@ -49,14 +49,23 @@ class PGHeader:
     language_name: str | None = None
 
 
+_NOTICE_LINE = re.compile(r"^(?:【[^【】]*】|\[[^\[\]]*\])$")
+MAX_NOTICE_LINES = 3
+
+
 def bracketed_title(text: str) -> tuple[str | None, str | None]:
     """(title, author) from a first non-blank line like 《红楼梦》曹雪芹; (None, None) otherwise.
 
-    A parenthesised dynasty or note after the author ("吴承恩（明）") is dropped.
+    A parenthesised dynasty or note after the author ("吴承恩（明）") is dropped. Notice lines
+    wholly in 【】 or [] before it (a site's or an editor's note) are passed over.
     """
+    notices = 0
     for line in text[:2000].split("\n"):
         stripped = line.strip(" \t\u3000\ufeff")
         if not stripped:
+            continue
+        if _NOTICE_LINE.match(stripped) and notices < MAX_NOTICE_LINES:
+            notices += 1
             continue
         match = _BRACKETED_TITLE.match(stripped)
         if not match:

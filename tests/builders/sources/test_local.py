@@ -119,6 +119,20 @@ def test_title_falls_back_to_file_stem(tmp_path: Path) -> None:
     assert document.id == "old-man-and-the-sea"
 
 
+def test_bracketed_title_after_a_notice_line(tmp_path: Path) -> None:
+    path = tmp_path / "zh_book_1.txt"
+    notice = "【本站提示：本书由网友上传，仅供试读。】"
+    path.write_text(f"{notice}\n《北山传》李四\n\n第一回 风雨夜\n\n话说当年。\n", encoding="utf-8")
+    (document,) = read_local(path, None)
+    assert isinstance(document, SourceDocument)
+    assert (document.title, document.author) == ("北山传", "李四")
+    # A notice that is not wholly bracketed is text: no title is read past it.
+    path.write_text(f"本站提示：仅供试读。\n《北山传》李四\n\n第一回 风雨夜\n", encoding="utf-8")
+    (document,) = read_local(path, None)
+    assert isinstance(document, SourceDocument)
+    assert document.title != "北山传"
+
+
 def test_language_argument_overrides_hints(tmp_path: Path) -> None:
     _small_epub(tmp_path / "book.epub")  # says zh
     (document,) = read_local(tmp_path / "book.epub", "en")
