@@ -127,7 +127,7 @@ def test_bracketed_title_after_a_notice_line(tmp_path: Path) -> None:
     assert isinstance(document, SourceDocument)
     assert (document.title, document.author) == ("北山传", "李四")
     # A notice that is not wholly bracketed is text: no title is read past it.
-    path.write_text(f"本站提示：仅供试读。\n《北山传》李四\n\n第一回 风雨夜\n", encoding="utf-8")
+    path.write_text("本站提示：仅供试读。\n《北山传》李四\n\n第一回 风雨夜\n", encoding="utf-8")
     (document,) = read_local(path, None)
     assert isinstance(document, SourceDocument)
     assert document.title != "北山传"
