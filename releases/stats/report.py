@@ -46,6 +46,13 @@ from lengthwise.releases.stats.judge_prompts import PROMPT_VERSION
 from lengthwise.releases.stats.markdown import render_stats_markdown
 from lengthwise.releases.stats.summary_stats import PairInput, aggregate, compute_pairs
 from lengthwise.spec import Spec
+from lengthwise.stage_state import (
+    CompletionRecord,
+    StageLock,
+    crash_point,
+    is_complete,
+    remove_leftovers,
+)
 from lengthwise.storage import (
     atomic_write_json,
     atomic_write_jsonl,
@@ -184,8 +191,20 @@ def run_stats(
     """Compute and write the statistics of every subset of `spec` built in `work_dir`."""
     if ic_samples < 1:
         raise ValueError(f"--ic-samples must be at least 1, got {ic_samples}")
-    judge = judge or JudgeSetup()
     paths = StatsPaths(Path(work_dir))
+    with StageLock(paths.root, "stats"):
+        remove_leftovers(paths.folder)
+        return _stats(spec, paths, judge or JudgeSetup(), ic_samples, workers, force)
+
+
+def _stats(
+    spec: Spec,
+    paths: StatsPaths,
+    judge: JudgeSetup,
+    ic_samples: int,
+    workers: int | None,
+    force: bool,
+) -> StatsResult:
     build_report = read_build_report(paths.root)
     subsets = [read_subset(paths.root, s.name) for s in spec.subsets]
     settings = _settings(spec, judge, ic_samples)
@@ -199,11 +218,11 @@ def run_stats(
         }
     )
     previous = _previous_report(paths.json)
+    outputs = [paths.samples, paths.markdown, paths.json]
     if (
         not force
         and previous is not None
-        and previous.get("fingerprint") == fingerprint
-        and paths.markdown.is_file()
+        and is_complete(paths.root, "stats", fingerprint, outputs)
         and not _had_failed_calls(previous)
     ):
         log.info("statistics are up to date (%s)", paths.json)
@@ -249,7 +268,9 @@ def run_stats(
         if (pair_id := str(row["id"])) in results
     ]
     atomic_write_jsonl(paths.samples, sample_rows)
+    crash_point("stats:samples-written")
     atomic_write_text(paths.markdown, render_stats_markdown(report))
-    # The JSON is written last: its fingerprint marks the statistics as complete.
     atomic_write_json(paths.json, json.loads(json.dumps(report, allow_nan=False)))
+    # Last: the outputs' hashes mark the statistics complete for this fingerprint.
+    CompletionRecord.write(paths.root, "stats", fingerprint, outputs)
     return StatsResult(paths, report, up_to_date=False)
