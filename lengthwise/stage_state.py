@@ -248,9 +248,11 @@ def crash_point(name: str) -> None:
     wanted = os.environ.get(CRASH_ENV)
     if not wanted:
         return
-    point, _, nth = wanted.partition(":")
+    point, _, nth = wanted.rpartition(":")
+    if not nth.isdigit():
+        point, nth = wanted, "1"
     if point != name:
         return
     _crash_hits[name] = _crash_hits.get(name, 0) + 1
-    if _crash_hits[name] >= int(nth or 1):
+    if _crash_hits[name] >= int(nth):
         os.kill(os.getpid(), signal.SIGKILL)
