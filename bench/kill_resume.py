@@ -57,6 +57,8 @@ def run_to_end(*args: str) -> float:
     _, err = process.communicate()
     if process.returncode != 0:
         raise SystemExit(f"lengthwise {' '.join(args)} failed:\n{err.decode()[-2000:]}")
+    if os.environ.get("KILL_RESUME_DEBUG"):
+        print(err.decode()[-1500:], file=sys.stderr)
     return time.perf_counter() - started
 
 
