@@ -187,13 +187,20 @@ def _leftovers(*folders: Path) -> list[str]:
     ]
 
 
-def kill_once(pipeline: Pipeline, stage: str, delay: float) -> list[str]:
-    """Start the stage, SIGKILL it after `delay` seconds, rerun it; return what went wrong."""
+def kill_once(pipeline: Pipeline, stage: str, delay: float) -> tuple[bool, list[str]]:
+    """Start the stage, SIGKILL it after `delay` seconds, rerun it.
+
+    Returns whether the kill landed inside the stage (it held the stage's lock, so it was
+    past Python's start-up) and what went wrong.
+    """
     problems = []
     process = lengthwise(*pipeline.command(stage))
     time.sleep(delay)
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
+    folder = pipeline.eval_out if stage == "eval" else pipeline.work
+    lock = folder / "locks" / f"{stage}.lock"
+    inside = lock.is_file() and lock.read_text().strip() == str(process.pid)
     time.sleep(0.5)
     orphans = _group_alive(process.pid)
     if orphans:
@@ -203,7 +210,7 @@ def kill_once(pipeline: Pipeline, stage: str, delay: float) -> list[str]:
     left = _leftovers(pipeline.work, pipeline.eval_out)
     if left:
         problems.append(f"leftovers {left}")
-    return problems
+    return inside, problems
 
 
 def eval_usage_problems(pipeline: Pipeline) -> list[str]:
@@ -256,23 +263,28 @@ def _run(base: Path, kills: int, rng: random.Random) -> int:
         durations[stage] = run_to_end(*reference.command(stage))
         reference.after(stage)
     plan = [STAGES[i % len(STAGES)] for i in range(kills)]
-    survived = 0
+    survived = landed = 0
     for stage in STAGES:
         count = plan.count(stage)
         for attempt in range(count):
             killed.invalidate(stage)
-            delay = rng.uniform(0.1, durations[stage])
-            problems = kill_once(killed, stage, delay)
+            delay = rng.uniform(0.3 * durations[stage], durations[stage])
+            inside, problems = kill_once(killed, stage, delay)
             problems += _compare(reference, killed, stage)
             if stage == "eval":
                 problems += eval_usage_problems(killed)
             survived += not problems
+            landed += inside
             verdict = "ok" if not problems else "FAILED: " + "; ".join(problems)
-            print(f"{stage} kill {attempt + 1}/{count} after {delay:.2f}s: {verdict}", flush=True)
+            where = "inside the stage" if inside else "during start-up"
+            print(
+                f"{stage} kill {attempt + 1}/{count} after {delay:.2f}s ({where}): {verdict}",
+                flush=True,
+            )
         if not count:
             run_to_end(*killed.command(stage))
         killed.after(stage, reference)
-    print(f"kills survived: {survived}/{kills}")
+    print(f"kills survived: {survived}/{kills} ({landed} landed inside a stage)")
     return 0 if survived == kills else 1
 
 

@@ -5,7 +5,8 @@ The run folder holds:
   the same folder is refused (pass ``overwrite`` to start over);
 - ``generations.jsonl``: one line per (sample, prompt), appended as each finishes;
 - ``request-cache.sqlite``: the LLM request cache (unless another path is given);
-- ``results.json`` and the report, written at the end (and rewritten on resume).
+- ``results.json`` and the report, written at the end (and rewritten on resume);
+- ``state/eval-usage.jsonl`` (usage of every invocation), ``locks/eval.lock``.
 
 Resuming: (sample, prompt) pairs whose line exists for the same request key are not sent
 again; answers that reached the request cache but not the file are served from it.
