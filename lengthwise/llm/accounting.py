@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from lengthwise.llm.types import ChatResult
+from lengthwise.llm.types import ChatRequest, ChatResult, LLMClient, ResultCallback
 from lengthwise.spec import LLMRoleConfig
 
 if TYPE_CHECKING:
@@ -120,3 +120,35 @@ class UsageLedger:
         if self.journal is not None:
             report["all_invocations"] = self.journal.summary()
         return report
+
+
+class MeteredClient:
+    """An LLMClient that counts every result in a ledger as it finishes (for stages that
+    hand a client to code which does not count usage itself, e.g. the IC judge)."""
+
+    def __init__(
+        self, client: LLMClient, ledger: UsageLedger, role: str, config: LLMRoleConfig
+    ) -> None:
+        self.client = client
+        self.ledger = ledger
+        self.role = role
+        self.config = config
+
+    @property
+    def name(self) -> str:
+        return self.client.name
+
+    def complete(self, request: ChatRequest) -> ChatResult:
+        result = self.client.complete(request)
+        self.ledger.record(self.role, self.config, result)
+        return result
+
+    def complete_many(
+        self, requests: Sequence[ChatRequest], *, on_result: ResultCallback | None = None
+    ) -> list[ChatResult]:
+        def record(index: int, result: ChatResult) -> None:
+            self.ledger.record(self.role, self.config, result)
+            if on_result is not None:
+                on_result(index, result)
+
+        return self.client.complete_many(requests, on_result=record)

@@ -18,12 +18,14 @@ import json
 import logging
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from lengthwise import __version__
+from lengthwise.llm.accounting import MeteredClient, UsageLedger
 from lengthwise.llm.types import LLMClient
+from lengthwise.llm.usage_journal import UsageJournal
 from lengthwise.releases.stats.annotation_figures import annotation_figures
 from lengthwise.releases.stats.chunking import DEFAULT_CHUNK_TOKENS
 from lengthwise.releases.stats.information_coverage import (
@@ -45,7 +47,7 @@ from lengthwise.releases.stats.inputs import (
 from lengthwise.releases.stats.judge_prompts import PROMPT_VERSION
 from lengthwise.releases.stats.markdown import render_stats_markdown
 from lengthwise.releases.stats.summary_stats import PairInput, aggregate, compute_pairs
-from lengthwise.spec import Spec
+from lengthwise.spec import LLMRoleConfig, Spec
 from lengthwise.stage_state import (
     CompletionRecord,
     StageLock,
@@ -104,6 +106,7 @@ class JudgeSetup:
     client: LLMClient | None = None
     unavailable_reason: str = NO_JUDGE_REASON
     request_options: Mapping[str, Any] | None = None
+    config: LLMRoleConfig | None = None  # prices the judge's usage (spec's [llm.judge])
 
 
 def _settings(spec: Spec, judge: JudgeSetup, ic_samples: int) -> dict[str, Any]:
@@ -228,6 +231,11 @@ def _stats(
         log.info("statistics are up to date (%s)", paths.json)
         return StatsResult(paths, previous, up_to_date=True)
 
+    ledger = None
+    if judge.client is not None:  # judge usage of every invocation, killed ones included
+        ledger = UsageLedger(UsageJournal(paths.root / "state" / "stats-usage.jsonl"))
+        config = judge.config or LLMRoleConfig(model=judge.client.name)
+        judge = replace(judge, client=MeteredClient(judge.client, ledger, "judge", config))
     # Summary statistics first: worker processes are forked before any judge thread runs.
     pairs = [
         PairInput(
@@ -261,6 +269,8 @@ def _stats(
             "summaries": _summary_section(subset, results),
             "annotation": annotation_figures(subset.rows),
         }
+    if ledger is not None:
+        report["usage"] = ledger.report()
     sample_rows = [
         {"subset": subset.name, "id": pair_id, **results[pair_id]}
         for subset in subsets
