@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from lengthwise.annotation.drafts.report import overall_has_calls
+from lengthwise.llm.usage_journal import total_sentence
 from lengthwise.spec import load_spec
 
 
@@ -83,6 +85,9 @@ def _draft(args: argparse.Namespace) -> int:
             f"{usage['prompt_tokens']:,}+{usage['completion_tokens']:,} tokens, "
             f"cost {usage['cost']:.4f}"
         )
+    overall = total_sentence(report["usage"], "on this work directory")
+    if overall is not None and overall_has_calls(report["usage"]):
+        print(overall)
     print(f"drafts:  {result.paths.samples}")
     print(f"report:  {result.paths.report_md}")
     return 0

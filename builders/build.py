@@ -45,6 +45,13 @@ from lengthwise.builders.workdir import WorkDir
 from lengthwise.records import Book
 from lengthwise.reports import StageReport
 from lengthwise.spec import Spec
+from lengthwise.stage_state import (
+    CompletionRecord,
+    StageLock,
+    crash_point,
+    is_complete,
+    remove_leftovers,
+)
 from lengthwise.storage import (
     atomic_write_json,
     atomic_write_jsonl,
@@ -95,8 +102,15 @@ def spec_fingerprint(spec: Spec) -> str:
 def run_build(
     spec: Spec, work_dir: Path, progress: bool = True, workers: int | None = None
 ) -> BuildResult:
-    started = time.perf_counter()
     work = WorkDir(work_dir)
+    with StageLock(work.root, "build"):
+        for folder in (work.root, work.samples, work.books.parent):
+            remove_leftovers(folder)
+        return _build(spec, work, progress, workers)
+
+
+def _build(spec: Spec, work: WorkDir, progress: bool, workers: int | None) -> BuildResult:
+    started = time.perf_counter()
     sources_report = StageReport("sources", max_examples=None)
     docs = list(read_sources(spec, work.http_cache, sources_report))
     sources_report.finish()
@@ -111,7 +125,12 @@ def run_build(
             "excluded_by_probe": excluded_by_probe,
         }
     )
-    if _outputs_current(work, spec, fingerprint):
+    outputs = [
+        *(work.subset_samples(s.name) for s in spec.subsets),
+        work.build_report_md,
+        work.build_report,
+    ]
+    if is_complete(work.root, "build", fingerprint, outputs):
         log.info("build is up to date (%s)", work.build_report)
         return BuildResult(work=work, up_to_date=True, report=read_json(work.build_report))
 
@@ -145,6 +164,7 @@ def run_build(
         samples_tokens[name] = {
             t: [r["token_counts"][t] for r in rows] for t in spec.tokenizers.all
         }
+    crash_point("build:samples-written")
 
     report: dict[str, Any] = {
         "tool_version": __version__,
@@ -170,8 +190,9 @@ def run_build(
         "seconds": round(time.perf_counter() - started, 3),
     }
     atomic_write_text(work.build_report_md, render_build_report(report))
-    # The JSON report is written last: its fingerprint marks the build as complete.
     atomic_write_json(work.build_report, report)
+    # Written last: the outputs' hashes mark the build as complete for this fingerprint.
+    CompletionRecord.write(work.root, "build", fingerprint, outputs)
     return BuildResult(work=work, up_to_date=False, report=report)
 
 
@@ -197,18 +218,6 @@ def _encoding_efficiency(books: list[Book], tokenizer_ids: list[str]) -> list[di
                 }
             )
     return rows
-
-
-def _outputs_current(work: WorkDir, spec: Spec, fingerprint: str) -> bool:
-    if not work.build_report.is_file():
-        return False
-    try:
-        previous = read_json(work.build_report)
-    except ValueError:
-        return False
-    if previous.get("fingerprint") != fingerprint:
-        return False
-    return all(work.subset_samples(s.name).is_file() for s in spec.subsets)
 
 
 def _corpus_stage(
@@ -263,17 +272,21 @@ def _corpus_stage(
         atomic_write_jsonl(work.books, (b.to_dict() for b in books))
         atomic_write_json(work.books_report, [r.to_dict() for r in reports])
         atomic_write_json(work.repeated_chapters, [r.to_dict() for r in repeated])
-        # Written last: marks books.jsonl and books_report.json as complete for these inputs.
-        atomic_write_json(work.corpus_fingerprint, {"fingerprint": fingerprint})
+        # Written last: marks the three files complete (and verified) for these inputs.
+        CompletionRecord.write(work.root, "corpus", fingerprint, _corpus_outputs(work))
     return books, reports, stage.finish(), repeated
+
+
+def _corpus_outputs(work: WorkDir) -> list[Path]:
+    return [work.books, work.books_report, work.repeated_chapters]
 
 
 def _read_corpus_outputs(
     work: WorkDir, fingerprint: str
 ) -> tuple[list[Book], list[BookReport], list[RepeatedChapter]] | None:
+    if not is_complete(work.root, "corpus", fingerprint, _corpus_outputs(work)):
+        return None
     try:
-        if read_json(work.corpus_fingerprint).get("fingerprint") != fingerprint:
-            return None
         books = [Book.from_dict(row) for row in read_jsonl(work.books)]
         reports = [BookReport(**row) for row in read_json(work.books_report)]
         repeated = [RepeatedChapter(**row) for row in read_json(work.repeated_chapters)]

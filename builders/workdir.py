@@ -29,10 +29,6 @@ class WorkDir:
         return self.root / "corpus" / "books.jsonl"
 
     @property
-    def corpus_fingerprint(self) -> Path:
-        return self.root / "corpus" / "fingerprint.json"
-
-    @property
     def books_report(self) -> Path:
         return self.root / "corpus" / "books_report.json"
 

@@ -208,6 +208,11 @@ def _eval(args: argparse.Namespace) -> int:
             print(f"  {subset} {prompt}: ROUGE-L {shown} (n={entry['n']}; {outcomes})")
     if not results["complete"]:
         print("  INCOMPLETE: some pairs are missing or ended in error; rerun to resume")
+    from lengthwise.llm.usage_journal import total_sentence
+
+    overall = total_sentence(results.get("usage") or {}, "into this run folder")
+    if overall is not None:
+        print(overall)
     print(run.out)
     return 0 if results["complete"] else 1
 

@@ -5,7 +5,8 @@ The run folder holds:
   the same folder is refused (pass ``overwrite`` to start over);
 - ``generations.jsonl``: one line per (sample, prompt), appended as each finishes;
 - ``request-cache.sqlite``: the LLM request cache (unless another path is given);
-- ``results.json`` and the report, written at the end (and rewritten on resume).
+- ``results.json`` and the report, written at the end (and rewritten on resume);
+- ``state/eval-usage.jsonl`` (usage of every invocation), ``locks/eval.lock``.
 
 Resuming: (sample, prompt) pairs whose line exists for the same request key are not sent
 again; answers that reached the request cache but not the file are served from it.
@@ -16,7 +17,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -42,10 +43,17 @@ from lengthwise.evaluation.prompts import PromptTemplate, select_prompts
 from lengthwise.evaluation.results import summarise
 from lengthwise.evaluation.run_header import PROTOCOL_VERSION, run_header
 from lengthwise.evaluation.samples import ReleaseData, load_release
-from lengthwise.evaluation.store import GENERATIONS, GenerationStore, check_run_folder
+from lengthwise.evaluation.store import (
+    GENERATIONS,
+    USAGE_JOURNAL,
+    GenerationStore,
+    check_run_folder,
+)
 from lengthwise.llm.accounting import UsageLedger
 from lengthwise.llm.cache import RequestCache, request_key
 from lengthwise.llm.types import ChatRequest, ChatResult, Message
+from lengthwise.llm.usage_journal import UsageJournal
+from lengthwise.stage_state import StageLock, crash_point, remove_leftovers
 from lengthwise.storage import atomic_write_json, canonical_hash
 
 log = logging.getLogger(__name__)
@@ -247,10 +255,16 @@ def _line(
 
 def run_eval(config: EvalConfig, *, observer: Observer | None = None) -> EvalRun:
     """Run (or resume) one evaluation; `observer` sees each generations line once written."""
+    config.out.mkdir(parents=True, exist_ok=True)
+    with StageLock(config.out, "eval"):  # one invocation per run folder at a time
+        remove_leftovers(config.out)
+        return _run_eval(config, observer)
+
+
+def _run_eval(config: EvalConfig, observer: Observer | None) -> EvalRun:
     engine = config.engine_settings()
     require_backend(engine.backend)
     out = config.out
-    out.mkdir(parents=True, exist_ok=True)
     release = load_release(
         config.release, config.subsets, limit=config.limit, download_dir=config.download_dir
     )
@@ -330,7 +344,7 @@ def run_eval(config: EvalConfig, *, observer: Observer | None = None) -> EvalRun
         todo.append(item)
     todo.sort(key=_prefix_cache_order)
 
-    ledger = UsageLedger()
+    ledger = UsageLedger(UsageJournal(out / USAGE_JOURNAL))  # totals over invocations too
     generated = 0
     cache = RequestCache(config.cache_path or out / CACHE_FILE)
     try:
@@ -349,6 +363,7 @@ def run_eval(config: EvalConfig, *, observer: Observer | None = None) -> EvalRun
                 version = requests[item.key].prompt_version
                 line = _line(item, keys[item.key], version, result, metric)
                 store.append(line)
+                crash_point("eval:line-written")
                 generated += 1
                 if generated % progress_every == 0 or generated == len(todo):
                     log.info("%d/%d answers written to %s", generated, len(todo), store.path)
@@ -369,7 +384,7 @@ def run_eval(config: EvalConfig, *, observer: Observer | None = None) -> EvalRun
         keys=keys,
         release=release,
         header=run_header(config, engine, revision, counter.id, engine_limit, release),
-        usage=ledger.to_dict(),
+        usage=ledger.report(),
         resamples=config.bootstrap_resamples,
         seed=config.bootstrap_seed,
     )
@@ -382,6 +397,4 @@ def run_eval(config: EvalConfig, *, observer: Observer | None = None) -> EvalRun
 
 
 def _with_revision(engine: EngineSettings, revision: str) -> EngineSettings:
-    from dataclasses import replace
-
     return replace(engine, revision=revision or None)

@@ -20,6 +20,7 @@ from lengthwise.storage import atomic_write_text, read_json
 log = logging.getLogger(__name__)
 
 GENERATIONS = "generations.jsonl"
+USAGE_JOURNAL = "state/eval-usage.jsonl"  # every invocation's usage (lengthwise.llm.usage_journal)
 LineKey = tuple[str, str, str]  # (subset, sample id, prompt id)
 
 
@@ -91,3 +92,4 @@ def check_run_folder(run_file: Path, fingerprint: dict[str, Any], overwrite: boo
                     "use another --out, or --overwrite to discard it"
                 )
             GenerationStore(out / GENERATIONS).reset()
+            (out / USAGE_JOURNAL).unlink(missing_ok=True)  # a new run: its usage starts at 0

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from lengthwise import __version__
+from lengthwise.stage_state import StageBusy
 
 COMMAND_MODULES = (
     "lengthwise.builders.commands",
@@ -55,7 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     try:
         return int(args.handler(args) or 0)
-    except (UserError, ValueError, FileNotFoundError) as exc:
+    except (UserError, StageBusy, ValueError, FileNotFoundError) as exc:
         # Validation errors carry file/key names in their message; a traceback adds nothing.
         if args.verbose:
             raise

@@ -51,7 +51,9 @@ def _stats(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     with OpenJudge(spec, work_dir) as judge:
         setup = (
-            JudgeSetup(judge.client, request_options=judge.request_options(spec))
+            JudgeSetup(
+                judge.client, request_options=judge.request_options(spec), config=spec.llm.judge
+            )
             if judge.client is not None
             else JudgeSetup(unavailable_reason=judge.reason or "")
         )
@@ -81,5 +83,10 @@ def _stats(args: argparse.Namespace) -> int:
         print(f"  {name}: {subset['n']} samples, {ic_text}, {summary_text}")
     state = "up to date, nothing to do" if result.up_to_date else "computed"
     print(f"{spec.name}: statistics {state} in {time.perf_counter() - started:.1f} s")
+    from lengthwise.llm.usage_journal import total_sentence
+
+    overall = total_sentence(result.report.get("usage") or {}, "on this work directory")
+    if overall is not None:
+        print(overall)
     print(f"report: {result.paths.markdown}")
     return 0

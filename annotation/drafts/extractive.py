@@ -123,7 +123,10 @@ def _scores(terms: list[frozenset[str]]) -> list[float]:
     document_frequency = Counter(t for sentence_terms in terms for t in sentence_terms)
     weight = {t: math.log(n) for t, n in document_frequency.items() if n >= 2}
     return [
-        sum(weight.get(t, 0.0) for t in sentence_terms) / math.sqrt(max(1, len(sentence_terms)))
+        # Summed in sorted order: a set's order changes with the hash seed, and so would the
+        # last bits of the sum, and with them the ranking of tied sentences between runs.
+        sum(weight.get(t, 0.0) for t in sorted(sentence_terms))
+        / math.sqrt(max(1, len(sentence_terms)))
         for sentence_terms in terms
     ]
 

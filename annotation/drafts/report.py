@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from lengthwise.llm.usage_journal import total_sentence
+
 
 def render_draft_report(report: dict[str, Any]) -> str:
     """A short markdown summary of report.json."""
@@ -29,6 +31,9 @@ def render_draft_report(report: dict[str, Any]) -> str:
     ]
     for role, usage in report["usage"]["roles"].items():
         lines.append(usage_line(role, usage))
+    overall = total_sentence(report["usage"], "on this work directory")
+    if overall is not None and overall_has_calls(report["usage"]):
+        lines.append(overall)
     failed = report["failed_chapters"]
     if failed:
         lines += ["", f"## Chapters without an LLM draft ({len(failed)})", ""]
@@ -41,6 +46,10 @@ def render_draft_report(report: dict[str, Any]) -> str:
             )
         lines += ["", "Their samples show the extractive draft instead."]
     return "\n".join(lines) + "\n"
+
+
+def overall_has_calls(usage: dict[str, Any]) -> bool:
+    return bool(usage.get("all_invocations", {}).get("total", {}).get("calls"))
 
 
 def usage_line(role: str, usage: dict[str, Any]) -> str:

@@ -41,7 +41,15 @@ from lengthwise.annotation.drafts.store import (
 from lengthwise.builders.workdir import WorkDir
 from lengthwise.llm.accounting import UsageLedger
 from lengthwise.llm.types import LLMClient
+from lengthwise.llm.usage_journal import UsageJournal
 from lengthwise.spec import LLMRoleConfig
+from lengthwise.stage_state import (
+    CompletionRecord,
+    StageLock,
+    crash_point,
+    is_complete,
+    remove_leftovers,
+)
 from lengthwise.storage import (
     atomic_write_json,
     atomic_write_jsonl,
@@ -99,9 +107,22 @@ def run_drafting(
     """
     if (client is None) != (config is None):
         raise ValueError("run_drafting needs both an LLM client and its role config, or neither")
+    root = WorkDir(work_dir).root
+    with StageLock(root, "draft"):
+        remove_leftovers(root / "drafts")
+        return _draft(root, client, config, extractive_budget, on_chapter)
+
+
+def _draft(
+    root: Path,
+    client: LLMClient | None,
+    config: LLMRoleConfig | None,
+    extractive_budget: ExtractiveBudget | None,
+    on_chapter: Callable[[DraftRecord], None] | None,
+) -> DraftingResult:
     started = time.perf_counter()
-    paths = DraftPaths(WorkDir(work_dir).root / "drafts")
-    inputs = load_draft_inputs(WorkDir(work_dir))
+    paths = DraftPaths(root / "drafts")
+    inputs = load_draft_inputs(WorkDir(root))
     budget = extractive_budget or ExtractiveBudget()
     extractive_key = extractive_drafter_key(budget)
     primary_key = llm_drafter_key(config) if config is not None else extractive_key
@@ -120,16 +141,19 @@ def run_drafting(
             "extractive": extractive_key,
         }
     )
-    if not pending and _report_current(paths, fingerprint):
+    outputs = [paths.samples, paths.report_md, paths.report]
+    if not pending and is_complete(root, "draft", fingerprint, outputs):
         return DraftingResult(paths, True, _drafter_name(config), read_json(paths.report))
 
-    ledger = UsageLedger()
+    # Usage of every invocation on this work directory, killed ones included.
+    ledger = UsageLedger(UsageJournal(root / "state" / "draft-usage.jsonl"))
     if client is not None and config is not None:
         draft_with_llm(pending, client, config, draft_log, ledger, on_chapter)
     else:
         for job in pending:
             record = _extractive_record(job, budget, extractive_key)
             draft_log.append(record)
+            crash_point("draft:chapter-drafted")
             if on_chapter is not None:
                 on_chapter(record)
     # Chapters the LLM could not draft get an extractive draft in their place.
@@ -142,24 +166,17 @@ def run_drafting(
     records = draft_log.records
     atomic_write_jsonl(paths.samples, _sample_rows(inputs, records, primary_key, extractive_key))
     report = _report(inputs, records, primary_key, config, pending, fingerprint)
-    report["usage"] = ledger.to_dict()
+    report["usage"] = ledger.report()
     report["seconds"] = round(time.perf_counter() - started, 3)
     atomic_write_text(paths.report_md, render_draft_report(report))
-    atomic_write_json(paths.report, report)  # last: its fingerprint marks the run complete
+    atomic_write_json(paths.report, report)
+    # Last: the outputs' hashes mark the drafts complete for this fingerprint.
+    CompletionRecord.write(root, "draft", fingerprint, outputs)
     return DraftingResult(paths, False, _drafter_name(config), report)
 
 
 def _drafter_name(config: LLMRoleConfig | None) -> str:
     return "extractive" if config is None else "llm"
-
-
-def _report_current(paths: DraftPaths, fingerprint: str) -> bool:
-    if not (paths.report.is_file() and paths.samples.is_file()):
-        return False
-    try:
-        return bool(read_json(paths.report).get("fingerprint") == fingerprint)
-    except (ValueError, OSError, AttributeError):
-        return False
 
 
 def _extractive_record(job: ChapterJob, budget: ExtractiveBudget, key: str) -> DraftRecord:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from lengthwise.llm.types import ChatResult
+from lengthwise.llm.types import ChatRequest, ChatResult, LLMClient, ResultCallback
 from lengthwise.spec import LLMRoleConfig
+
+if TYPE_CHECKING:
+    from lengthwise.llm.usage_journal import UsageJournal
 
 
 @dataclass
@@ -42,14 +45,23 @@ class RoleUsage:
 
 
 class UsageLedger:
-    """Collects results per role; safe to record from several threads."""
+    """Collects results per role; safe to record from several threads.
 
-    def __init__(self) -> None:
+    With a `journal`, every result is also appended to it at once, so usage survives a
+    killed invocation and totals add up across invocations (see usage_journal).
+    """
+
+    def __init__(self, journal: UsageJournal | None = None) -> None:
         self._lock = threading.Lock()
         self._roles: dict[str, RoleUsage] = {}
+        self.journal = journal
+        if journal is not None:
+            journal.start()
 
     def record(self, role: str, config: LLMRoleConfig, result: ChatResult) -> None:
         """Count one result of `role`, priced with `config`'s per-million prices."""
+        if self.journal is not None:
+            self.journal.record(role, config, result)
         with self._lock:
             usage = self._roles.setdefault(role, RoleUsage(model=config.model))
             usage.calls += 1
@@ -100,3 +112,43 @@ class UsageLedger:
         summary = total.to_dict()
         del summary["model"]
         return {"roles": roles, "total": summary}
+
+    def report(self) -> dict[str, Any]:
+        """to_dict() (this invocation) plus, with a journal, "all_invocations": every
+        invocation's figures and their total."""
+        report = self.to_dict()
+        if self.journal is not None:
+            report["all_invocations"] = self.journal.summary()
+        return report
+
+
+class MeteredClient:
+    """An LLMClient that counts every result in a ledger as it finishes (for stages that
+    hand a client to code which does not count usage itself, e.g. the IC judge)."""
+
+    def __init__(
+        self, client: LLMClient, ledger: UsageLedger, role: str, config: LLMRoleConfig
+    ) -> None:
+        self.client = client
+        self.ledger = ledger
+        self.role = role
+        self.config = config
+
+    @property
+    def name(self) -> str:
+        return self.client.name
+
+    def complete(self, request: ChatRequest) -> ChatResult:
+        result = self.client.complete(request)
+        self.ledger.record(self.role, self.config, result)
+        return result
+
+    def complete_many(
+        self, requests: Sequence[ChatRequest], *, on_result: ResultCallback | None = None
+    ) -> list[ChatResult]:
+        def record(index: int, result: ChatResult) -> None:
+            self.ledger.record(self.role, self.config, result)
+            if on_result is not None:
+                on_result(index, result)
+
+        return self.client.complete_many(requests, on_result=record)

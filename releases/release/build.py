@@ -57,6 +57,7 @@ from lengthwise.releases.release.summaries import (
 )
 from lengthwise.releases.release.validate import validate_release
 from lengthwise.spec import Spec, SubsetSpec
+from lengthwise.stage_state import StageLock, crash_point, remove_leftovers
 from lengthwise.storage import (
     atomic_write_json,
     atomic_write_parquet,
@@ -195,6 +196,38 @@ def build_release(
     """Write and validate WORK/releases/vX.Y.Z; return where it is and what changed."""
     version = normalise_version(version)
     work = WorkDir(work_dir)
+    with StageLock(work.root, "release"):
+        _clear_leftovers(releases_root(work.root))
+        return _build_release(
+            spec, work, version, allow_unannotated, spec_path, environ, accepted_findings
+        )
+
+
+# What killed releases leave in WORK/releases: staging folders, swapped-out old builds.
+LEFTOVERS = (".v*.staging-*", ".v*.old-*", ".*.tmp")
+
+
+def _clear_leftovers(root: Path) -> None:
+    """Put back a release a kill left swapped out (mid `_replace`), then remove leftovers."""
+    for trash in root.glob(".v*.old-*") if root.is_dir() else []:
+        for old in trash.iterdir():
+            final = root / old.name
+            if old.is_dir() and not final.exists():
+                old.rename(final)
+                log.info("restored %s (a release interrupted while replacing it)", final)
+    for removed in remove_leftovers(root, LEFTOVERS):
+        log.info("removed %s (left by an interrupted release)", removed)
+
+
+def _build_release(
+    spec: Spec,
+    work: WorkDir,
+    version: str,
+    allow_unannotated: bool,
+    spec_path: Path | None,
+    environ: Mapping[str, str] | None,
+    accepted_findings: Collection[Acceptance],
+) -> ReleaseResult:
     if not work.build_report.is_file():
         raise ReleaseError(
             f"{work.build_report}: no build report; run `lengthwise build SPEC.toml` first"
@@ -261,6 +294,7 @@ def build_release(
         atomic_write_text(staging / CARD, render_card(card))
         manifest["files"] = file_entries(staging)
         atomic_write_json(staging / MANIFEST, manifest)
+        crash_point("release:staged")
         names = secret_variable_names(spec)
         validated = validate_release(staging, version, environ, names, accepted_findings)
         # The manifest is not in its own checksums: the decision is added after the scan.
@@ -353,6 +387,7 @@ def _replace(staging: Path, final: Path) -> None:
     if final.exists():
         trash = Path(tempfile.mkdtemp(dir=final.parent, prefix=f".{final.name}.old-"))
         final.rename(trash / final.name)
+        crash_point("release:swapping")
         staging.rename(final)
         shutil.rmtree(trash, ignore_errors=True)
     else:

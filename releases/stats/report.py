@@ -18,12 +18,14 @@ import json
 import logging
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from lengthwise import __version__
+from lengthwise.llm.accounting import MeteredClient, UsageLedger
 from lengthwise.llm.types import LLMClient
+from lengthwise.llm.usage_journal import UsageJournal
 from lengthwise.releases.stats.annotation_figures import annotation_figures
 from lengthwise.releases.stats.chunking import DEFAULT_CHUNK_TOKENS
 from lengthwise.releases.stats.information_coverage import (
@@ -45,7 +47,14 @@ from lengthwise.releases.stats.inputs import (
 from lengthwise.releases.stats.judge_prompts import PROMPT_VERSION
 from lengthwise.releases.stats.markdown import render_stats_markdown
 from lengthwise.releases.stats.summary_stats import PairInput, aggregate, compute_pairs
-from lengthwise.spec import Spec
+from lengthwise.spec import LLMRoleConfig, Spec
+from lengthwise.stage_state import (
+    CompletionRecord,
+    StageLock,
+    crash_point,
+    is_complete,
+    remove_leftovers,
+)
 from lengthwise.storage import (
     atomic_write_json,
     atomic_write_jsonl,
@@ -97,6 +106,7 @@ class JudgeSetup:
     client: LLMClient | None = None
     unavailable_reason: str = NO_JUDGE_REASON
     request_options: Mapping[str, Any] | None = None
+    config: LLMRoleConfig | None = None  # prices the judge's usage (spec's [llm.judge])
 
 
 def _settings(spec: Spec, judge: JudgeSetup, ic_samples: int) -> dict[str, Any]:
@@ -184,8 +194,20 @@ def run_stats(
     """Compute and write the statistics of every subset of `spec` built in `work_dir`."""
     if ic_samples < 1:
         raise ValueError(f"--ic-samples must be at least 1, got {ic_samples}")
-    judge = judge or JudgeSetup()
     paths = StatsPaths(Path(work_dir))
+    with StageLock(paths.root, "stats"):
+        remove_leftovers(paths.folder)
+        return _stats(spec, paths, judge or JudgeSetup(), ic_samples, workers, force)
+
+
+def _stats(
+    spec: Spec,
+    paths: StatsPaths,
+    judge: JudgeSetup,
+    ic_samples: int,
+    workers: int | None,
+    force: bool,
+) -> StatsResult:
     build_report = read_build_report(paths.root)
     subsets = [read_subset(paths.root, s.name) for s in spec.subsets]
     settings = _settings(spec, judge, ic_samples)
@@ -199,16 +221,21 @@ def run_stats(
         }
     )
     previous = _previous_report(paths.json)
+    outputs = [paths.samples, paths.markdown, paths.json]
     if (
         not force
         and previous is not None
-        and previous.get("fingerprint") == fingerprint
-        and paths.markdown.is_file()
+        and is_complete(paths.root, "stats", fingerprint, outputs)
         and not _had_failed_calls(previous)
     ):
         log.info("statistics are up to date (%s)", paths.json)
         return StatsResult(paths, previous, up_to_date=True)
 
+    ledger = None
+    if judge.client is not None:  # judge usage of every invocation, killed ones included
+        ledger = UsageLedger(UsageJournal(paths.root / "state" / "stats-usage.jsonl"))
+        config = judge.config or LLMRoleConfig(model=judge.client.name)
+        judge = replace(judge, client=MeteredClient(judge.client, ledger, "judge", config))
     # Summary statistics first: worker processes are forked before any judge thread runs.
     pairs = [
         PairInput(
@@ -242,6 +269,8 @@ def run_stats(
             "summaries": _summary_section(subset, results),
             "annotation": annotation_figures(subset.rows),
         }
+    if ledger is not None:
+        report["usage"] = ledger.report()
     sample_rows = [
         {"subset": subset.name, "id": pair_id, **results[pair_id]}
         for subset in subsets
@@ -249,7 +278,9 @@ def run_stats(
         if (pair_id := str(row["id"])) in results
     ]
     atomic_write_jsonl(paths.samples, sample_rows)
+    crash_point("stats:samples-written")
     atomic_write_text(paths.markdown, render_stats_markdown(report))
-    # The JSON is written last: its fingerprint marks the statistics as complete.
     atomic_write_json(paths.json, json.loads(json.dumps(report, allow_nan=False)))
+    # Last: the outputs' hashes mark the statistics complete for this fingerprint.
+    CompletionRecord.write(paths.root, "stats", fingerprint, outputs)
     return StatsResult(paths, report, up_to_date=False)

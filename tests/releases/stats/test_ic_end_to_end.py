@@ -64,6 +64,7 @@ def test_ic_through_a_local_server_counts_unparseable_and_reruns_from_cache(
     assert {r.body["model"] for r in server.requests} == {"judge-model"}
     assert "Final score" in "".join(r.body["messages"][-1]["content"] for r in server.requests)
     assert "IC [95% CI]" in (stats_work / "stats" / "stats.md").read_text(encoding="utf-8")
+    assert data["usage"]["roles"]["judge"]["model_calls"] == first_calls
 
     # Unchanged inputs: nothing to do. Forced: recomputed from the request cache only.
     assert main(args) == 0
@@ -75,6 +76,14 @@ def test_ic_through_a_local_server_counts_unparseable_and_reruns_from_cache(
         ic = subset["information_coverage"]
         assert ic["cached_calls"] == ic["judge_calls"]
         assert ic["mean"] == data["subsets"][name]["information_coverage"]["mean"]
+    # This invocation asked nothing of the model; both invocations together asked each once.
+    assert again["usage"]["total"]["model_calls"] == 0
+    overall = again["usage"]["all_invocations"]
+    assert [i["model_calls"] for i in overall["invocations"]] == [first_calls, 0]
+    assert overall["total"]["cache_hits"] == first_calls
+    assert f"Usage over all 2 runs on this work directory: {2 * first_calls} calls" in (
+        capsys.readouterr().out
+    )
     assert (stats_work / "cache" / "llm.sqlite").is_file()
 
 

@@ -1,0 +1,299 @@
+"""kill -9 at random moments across build, draft, stats, release and eval; check the resume.
+
+On the demo corpus (`lengthwise demo-corpus`): one uninterrupted run of every stage gives
+the reference outputs. Then, in a second work directory, each stage is started, killed
+with SIGKILL after a random delay (within the stage's own running time), and rerun to
+completion. A kill counts as survived when, after the rerun:
+
+- every output of the stage equals the uninterrupted run's (timings aside),
+- no process of the killed run is left (its whole process group is checked),
+- no temporary file or staging folder is left in the work directory or run folder,
+- eval: results.json's usage over all invocations shows every (sample, prompt) answered
+  and none asked of the model twice (no repeated generation).
+
+Usage: python bench/kill_resume.py [--kills 20] [--seed 0] [--keep DIR]
+Prints one line per kill and "kills survived: S/T"; exits 1 unless S == T.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+STAGES = ("build", "draft", "stats", "release", "eval")
+# Timings, and figures of one invocation (what this run drafted, reused, spent).
+VOLATILE = {
+    *("seconds", "started", "request_seconds", "latency_seconds", "usage", "created"),
+    *("drafted_this_run", "reused", "created_at", "updated_at"),
+}
+LEFTOVER_MARKS = (".tmp", ".staging-", ".old-")
+
+
+def lengthwise(*args: str, **kwargs: Any) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "lengthwise", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # its own process group: orphans are found by group
+        **kwargs,
+    )
+
+
+def run_to_end(*args: str) -> float:
+    started = time.perf_counter()
+    process = lengthwise(*args)
+    _, err = process.communicate()
+    if process.returncode != 0:
+        raise SystemExit(f"lengthwise {' '.join(args)} failed:\n{err.decode()[-2000:]}")
+    if os.environ.get("KILL_RESUME_DEBUG"):
+        print(err.decode()[-1500:], file=sys.stderr)
+    return time.perf_counter() - started
+
+
+class Pipeline:
+    """The stage commands of scripts/demo.sh for one work directory."""
+
+    def __init__(self, root: Path, spec: Path) -> None:
+        self.root = root
+        self.spec = str(spec)
+        self.work = root / "work"
+        self.eval_out = root / "eval"
+
+    def command(self, stage: str) -> list[str]:
+        work = ["--work", str(self.work)]
+        if stage == "release":
+            return ["release", self.spec, *work, "--version", "0.1.0"]
+        if stage == "eval":
+            release = str(self.work / "releases" / "v0.1.0")
+            return [
+                *("eval", "--release", release, "--prompts", "IB", "--model", "lead-3"),
+                *("--backend", "baseline", "--out", str(self.eval_out)),
+            ]
+        return [stage, self.spec, *work]
+
+    def after(self, stage: str, reference: Pipeline | None = None) -> None:
+        """Synthetic references after drafts, so that stats and release have summaries.
+
+        They carry their creation time: the killed pipeline copies the reference's, so
+        that its later stages start from the same inputs.
+        """
+        if stage != "draft":
+            return
+        if reference is None:
+            run_to_end("annotate", "demo-references", self.spec, "--work", str(self.work))
+            return
+        for folder in ("annotations", "samples_annotated"):
+            shutil.copytree(reference.work / folder, self.work / folder, dirs_exist_ok=True)
+
+    def invalidate(self, stage: str) -> None:
+        """Make the stage do its work again (else a kill would only hit an up-to-date check)."""
+        state = self.work / "state"
+        if stage == "build":
+            for name in ("build.json", "corpus.json"):
+                (state / name).unlink(missing_ok=True)
+        elif stage == "draft":
+            shutil.rmtree(self.work / "drafts", ignore_errors=True)
+            (state / "draft.json").unlink(missing_ok=True)
+        elif stage == "stats":
+            (state / "stats.json").unlink(missing_ok=True)
+        elif stage == "eval":
+            shutil.rmtree(self.eval_out, ignore_errors=True)
+
+    def outputs(self, stage: str) -> dict[str, Any]:
+        """The stage's outputs, comparable across work directories."""
+        folder = {
+            "build": self.work / "samples",
+            "draft": self.work / "drafts",
+            "stats": self.work / "stats",
+            "release": self.work / "releases" / "v0.1.0",
+            "eval": self.eval_out,
+        }[stage]
+        found = {str(p.relative_to(folder)): _content(p, self.root) for p in _files(folder)}
+        if stage == "draft":  # per-invocation counts in a table; report.json is compared
+            found.pop("report.md", None)
+        if stage == "build":
+            found["build_report.json"] = _content(self.work / "build_report.json", self.root)
+        if stage == "eval":
+            found.pop("request-cache.sqlite", None)
+            found.pop("state/eval-usage.jsonl", None)
+            found.pop("generations.jsonl", None)  # superseded lines differ; results.json holds it
+        return found
+
+
+def _files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file() and "locks" not in p.parts)
+
+
+def _strip(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _strip(v) for k, v in value.items() if k not in VOLATILE}
+    if isinstance(value, list):
+        return [_strip(v) for v in value]
+    return value
+
+
+def _content(path: Path, root: Path) -> Any:
+    if path.suffix == ".parquet":
+        import pyarrow.parquet as pq
+
+        return pq.read_table(path).to_pylist()
+    text = path.read_bytes().decode("utf-8", errors="replace").replace(str(root), "ROOT")
+    if path.suffix == ".json":
+        return _strip(json.loads(text))
+    if path.suffix == ".jsonl":
+        rows = [_strip(json.loads(line)) for line in text.splitlines() if line.strip()]
+        # An append-only log (drafts/chapters.jsonl): its order follows the interruptions.
+        return rows if path.name != "chapters.jsonl" else sorted(rows, key=json.dumps)
+    if path.suffix in (".md", ".html"):
+        # Timings are part of the human reports: decimals are left out of the comparison
+        # (the JSON reports, compared without their timings, hold every figure).
+        return re.sub(r"\d+\.\d+", "N", text)
+    return text
+
+
+def _group_alive(pgid: int) -> list[int]:
+    alive = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            alive.append(int(entry.name))
+    return alive
+
+
+def _leftovers(*folders: Path) -> list[str]:
+    return [
+        str(p)
+        for folder in folders
+        if folder.exists()
+        for p in folder.rglob(".*")
+        if any(mark in p.name for mark in LEFTOVER_MARKS)
+    ]
+
+
+def kill_once(pipeline: Pipeline, stage: str, delay: float) -> tuple[bool, list[str]]:
+    """Start the stage, SIGKILL it after `delay` seconds, rerun it.
+
+    Returns whether the kill landed inside the stage (it held the stage's lock, so it was
+    past Python's start-up) and what went wrong.
+    """
+    problems = []
+    process = lengthwise(*pipeline.command(stage))
+    time.sleep(delay)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    folder = pipeline.eval_out if stage == "eval" else pipeline.work
+    lock = folder / "locks" / f"{stage}.lock"
+    inside = lock.is_file() and lock.read_text().strip() == str(process.pid)
+    time.sleep(0.5)
+    orphans = _group_alive(process.pid)
+    if orphans:
+        problems.append(f"orphan processes {orphans}")
+        os.killpg(process.pid, signal.SIGKILL)
+    run_to_end(*pipeline.command(stage))
+    left = _leftovers(pipeline.work, pipeline.eval_out)
+    if left:
+        problems.append(f"leftovers {left}")
+    return inside, problems
+
+
+def eval_usage_problems(pipeline: Pipeline) -> list[str]:
+    results = json.loads((pipeline.eval_out / "results.json").read_text())
+    pairs = len(
+        [json.loads(x) for x in (pipeline.eval_out / "generations.jsonl").read_text().splitlines()]
+    )
+    total = results["usage"]["all_invocations"]["total"]
+    expected = {line_key for line_key in _eval_pairs(pipeline)}
+    problems = []
+    # Each pair asked of the model at most once; each answered (by it or the cache) at least once.
+    if total["model_calls"] > len(expected) or total["calls"] < len(expected):
+        problems.append(
+            f"usage over all invocations: {total['model_calls']} model calls, "
+            f"{total['calls']} answers for {len(expected)} pairs ({pairs} generations lines)"
+        )
+    return problems
+
+
+def _eval_pairs(pipeline: Pipeline) -> set[tuple[str, str, str]]:
+    lines = (pipeline.eval_out / "generations.jsonl").read_text().splitlines()
+    return {
+        (row["subset"], row["sample_id"], row["prompt_id"])
+        for row in map(json.loads, lines)
+        if row["outcome"] != "skipped"
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kills", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--keep", type=Path, help="work in this folder and keep it")
+    args = parser.parse_args(argv)
+    base = args.keep or Path(tempfile.mkdtemp(prefix="lw-kill-resume-"))
+    base.mkdir(parents=True, exist_ok=True)
+    try:
+        return _run(base, args.kills, random.Random(args.seed))
+    finally:
+        if args.keep is None:
+            shutil.rmtree(base, ignore_errors=True)
+
+
+def _run(base: Path, kills: int, rng: random.Random) -> int:
+    run_to_end("demo-corpus", str(base / "demo"))
+    spec = base / "demo" / "demo.toml"
+    reference, killed = Pipeline(base / "reference", spec), Pipeline(base / "killed", spec)
+    durations = {}
+    for stage in STAGES:
+        durations[stage] = run_to_end(*reference.command(stage))
+        reference.after(stage)
+    plan = [STAGES[i % len(STAGES)] for i in range(kills)]
+    survived = landed = 0
+    for stage in STAGES:
+        count = plan.count(stage)
+        for attempt in range(count):
+            killed.invalidate(stage)
+            delay = rng.uniform(0.3 * durations[stage], durations[stage])
+            inside, problems = kill_once(killed, stage, delay)
+            problems += _compare(reference, killed, stage)
+            if stage == "eval":
+                problems += eval_usage_problems(killed)
+            survived += not problems
+            landed += inside
+            verdict = "ok" if not problems else "FAILED: " + "; ".join(problems)
+            where = "inside the stage" if inside else "during start-up"
+            print(
+                f"{stage} kill {attempt + 1}/{count} after {delay:.2f}s ({where}): {verdict}",
+                flush=True,
+            )
+        if not count:
+            run_to_end(*killed.command(stage))
+        killed.after(stage, reference)
+    print(f"kills survived: {survived}/{kills} ({landed} landed inside a stage)")
+    return 0 if survived == kills else 1
+
+
+def _compare(reference: Pipeline, killed: Pipeline, stage: str) -> list[str]:
+    want, got = reference.outputs(stage), killed.outputs(stage)
+    differ: Callable[[str], bool] = lambda name: want.get(name) != got.get(name)  # noqa: E731
+    names = sorted(n for n in set(want) | set(got) if differ(n))
+    return [f"outputs differ from the uninterrupted run: {names}"] if names else []
+
+
+if __name__ == "__main__":
+    sys.exit(main())
