@@ -10,7 +10,6 @@ settings reuses the cached books and token counts.
 from __future__ import annotations
 
 import logging
-import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ from typing import Any
 from lengthwise import __version__
 from lengthwise.builders.audit import run_audit
 from lengthwise.builders.audit.subset_figures import apply_audit_drops
-from lengthwise.builders.build_report import render_build_report
+from lengthwise.builders.build_report import encoding_efficiency, render_build_report
 from lengthwise.builders.corpus import BookReport, CorpusSettings, process_corpus
 from lengthwise.builders.duplicates import (
     DuplicateFindings,
@@ -30,7 +29,7 @@ from lengthwise.builders.duplicates.build_stage import (
     sampling_lengths,
     select_subsets,
 )
-from lengthwise.builders.joining import joins_exactly, render_chapter, run_tokens, sample_text
+from lengthwise.builders.joining import joins_exactly, run_tokens, sample_text
 from lengthwise.builders.samples import sample_row
 from lengthwise.builders.sampling import (
     ChapterRun,
@@ -45,25 +44,18 @@ from lengthwise.builders.workdir import WorkDir
 from lengthwise.records import Book
 from lengthwise.reports import StageReport
 from lengthwise.spec import Spec
-from lengthwise.stage_state import (
-    CompletionRecord,
-    StageLock,
-    crash_point,
-    is_complete,
-    remove_leftovers,
-)
+from lengthwise.stage_runner import Stage, StagePlan, run_stage
+from lengthwise.stage_state import CompletionRecord, crash_point, is_complete, remove_leftovers
 from lengthwise.storage import (
     atomic_write_json,
     atomic_write_jsonl,
     atomic_write_parquet,
-    atomic_write_text,
     canonical_hash,
     read_json,
     read_jsonl,
     sha256_text,
 )
 from lengthwise.tokenizers import TokenCountCache, count_texts, tokenizer_cache_key
-from lengthwise.tokenizers.efficiency import non_whitespace_characters
 
 log = logging.getLogger(__name__)
 
@@ -102,122 +94,112 @@ def spec_fingerprint(spec: Spec) -> str:
 def run_build(
     spec: Spec, work_dir: Path, progress: bool = True, workers: int | None = None
 ) -> BuildResult:
-    work = WorkDir(work_dir)
-    with StageLock(work.root, "build"):
-        for folder in (work.root, work.samples, work.books.parent):
+    stage = BuildStage(spec, WorkDir(work_dir), progress, workers)
+    run = run_stage(stage)
+    return BuildResult(work=stage.work, up_to_date=run.up_to_date, report=run.report)
+
+
+@dataclass
+class _BuildInputs:
+    docs: list[Any]
+    sources: dict[str, Any]  # the sources StageReport, finished
+    excluded_by_probe: dict[str, str]
+
+
+@dataclass
+class BuildStage(Stage[_BuildInputs]):
+    spec: Spec
+    work: WorkDir
+    progress: bool
+    workers: int | None
+    name = "build"
+
+    def __post_init__(self) -> None:
+        self.root = self.work.root
+        self.report_json = self.work.build_report
+        self.report_markdown = self.work.build_report_md
+
+    def clear_leftovers(self) -> None:
+        for folder in (self.work.root, self.work.samples, self.work.books.parent):
             remove_leftovers(folder)
-        return _build(spec, work, progress, workers)
 
+    def plan(self) -> StagePlan[_BuildInputs]:
+        spec, work = self.spec, self.work
+        sources_report = StageReport("sources", max_examples=None)
+        docs = list(read_sources(spec, work.http_cache, sources_report))
+        sources_report.finish()
+        require_kept(sources_report, "no readable book in the sources")  # status 2, nothing written
+        # Books flagged by the contamination probe (`lengthwise probe`) leave sampling if asked.
+        excluded = flagged_books(work.root) if spec.screening.exclude_flagged else {}
+        fingerprint = canonical_hash(
+            {
+                "tool": __version__,
+                "spec": spec_fingerprint(spec),
+                "documents": [(d.id, d.raw_sha256, d.source) for d in docs],
+                "excluded_by_probe": excluded,
+            }
+        )
+        outputs = [work.subset_samples(s.name) for s in spec.subsets]
+        inputs = _BuildInputs(docs, sources_report.to_dict(), excluded)
+        return StagePlan(inputs, fingerprint, outputs)
 
-def _build(spec: Spec, work: WorkDir, progress: bool, workers: int | None) -> BuildResult:
-    started = time.perf_counter()
-    sources_report = StageReport("sources", max_examples=None)
-    docs = list(read_sources(spec, work.http_cache, sources_report))
-    sources_report.finish()
-    require_kept(sources_report, "no readable book in the sources")  # status 2, nothing written
-    # Books flagged by the contamination probe (`lengthwise probe`) leave sampling if asked.
-    excluded_by_probe = flagged_books(work.root) if spec.screening.exclude_flagged else {}
-    fingerprint = canonical_hash(
-        {
-            "tool": __version__,
-            "spec": spec_fingerprint(spec),
-            "documents": [(d.id, d.raw_sha256, d.source) for d in docs],
-            "excluded_by_probe": excluded_by_probe,
-        }
-    )
-    outputs = [
-        *(work.subset_samples(s.name) for s in spec.subsets),
-        work.build_report_md,
-        work.build_report,
-    ]
-    if is_complete(work.root, "build", fingerprint, outputs):
-        log.info("build is up to date (%s)", work.build_report)
-        return BuildResult(work=work, up_to_date=True, report=read_json(work.build_report))
+    def render(self, report: dict[str, Any]) -> str:
+        return render_build_report(report)
 
-    books, book_reports, corpus_report, repeated = _corpus_stage(
-        spec, work, docs, progress, workers
-    )
-    require_kept(corpus_report, "no book left after cleaning and chapter detection")
-    books, duplicates, duplicates_report = duplicates_stage(
-        spec.duplicates, books, book_reports, repeated, work.cache
-    )
-    screening = StageReport("screening")
-    for book in books:
-        if book.id in excluded_by_probe:
-            screening.drop("contamination-flagged", f"{book.id}: {excluded_by_probe[book.id]}")
-        else:
-            screening.keep()
-    books = [b for b in books if b.id not in excluded_by_probe]
-    screening.finish()
-    count_cache = TokenCountCache(work.cache / "token_counts.sqlite")
-    try:
-        subset_rows, subsets_report = _sample_subsets(spec, books, count_cache, workers, duplicates)
-    finally:
-        count_cache.close()
-    audit = run_audit(subset_rows, spec.audit, work.root)
-    subset_rows = audit.kept
-    apply_audit_drops(subsets_report, subset_rows)
-    efficiency = _encoding_efficiency(books, spec.tokenizers.all)
-    samples_tokens: dict[str, dict[str, list[int]]] = {}
-    for name, rows in subset_rows.items():
-        atomic_write_parquet(work.subset_samples(name), rows)
-        samples_tokens[name] = {
-            t: [r["token_counts"][t] for r in rows] for t in spec.tokenizers.all
-        }
-    crash_point("build:samples-written")
-
-    report: dict[str, Any] = {
-        "tool_version": __version__,
-        "spec": spec.name,
-        "spec_version": spec.version,
-        "fingerprint": fingerprint,
-        "primary_tokenizer": spec.tokenizers.primary,
-        "tokenizers": spec.tokenizers.all,
-        "policy": spec.sampling.policy,
-        "seed": spec.seed,
-        "stages": {
-            "sources": sources_report.to_dict(),
-            "corpus": corpus_report.to_dict(),
-            "duplicates": duplicates_report.to_dict(),
-            "screening": screening.to_dict(),
-        },
-        "duplicates": duplicates.to_dict(),
-        "books": [r.to_dict() for r in book_reports],
-        "subsets": subsets_report,
-        "length_table": [row.to_dict() for row in length_table(samples_tokens)],
-        "encoding_efficiency": efficiency,
-        "audit": audit.summary,
-        "seconds": round(time.perf_counter() - started, 3),
-    }
-    atomic_write_text(work.build_report_md, render_build_report(report))
-    atomic_write_json(work.build_report, report)
-    # Written last: the outputs' hashes mark the build as complete for this fingerprint.
-    CompletionRecord.write(work.root, "build", fingerprint, outputs)
-    return BuildResult(work=work, up_to_date=False, report=report)
-
-
-def _encoding_efficiency(books: list[Book], tokenizer_ids: list[str]) -> list[dict[str, Any]]:
-    """Characters per token per language and tokenizer over the kept chapters (CNNSum Table 1).
-
-    Characters are non-whitespace characters (see lengthwise.tokenizers.efficiency); token
-    counts come from the chapters already counted, so nothing is tokenized again.
-    """
-    rows: list[dict[str, Any]] = []
-    for language in sorted({b.language for b in books}):
-        chapters = [c for b in books if b.language == language for c in b.chapters]
-        characters = sum(non_whitespace_characters(render_chapter(c)) for c in chapters)
-        for tokenizer_id in tokenizer_ids:
-            tokens = sum(c.token_counts[tokenizer_id] for c in chapters)
-            rows.append(
-                {
-                    "language": language,
-                    "tokenizer": tokenizer_id,
-                    "characters": characters,
-                    "tokens": tokens,
-                    "chars_per_token": round(characters / tokens, 3) if tokens else None,
-                }
+    def compute(self, plan: StagePlan[_BuildInputs]) -> dict[str, Any]:
+        spec, work, excluded_by_probe = self.spec, self.work, plan.inputs.excluded_by_probe
+        books, book_reports, corpus_report, repeated = _corpus_stage(
+            spec, work, plan.inputs.docs, self.progress, self.workers
+        )
+        require_kept(corpus_report, "no book left after cleaning and chapter detection")
+        books, duplicates, duplicates_report = duplicates_stage(
+            spec.duplicates, books, book_reports, repeated, work.cache
+        )
+        screening = StageReport("screening")
+        for book in books:
+            if book.id in excluded_by_probe:
+                screening.drop("contamination-flagged", f"{book.id}: {excluded_by_probe[book.id]}")
+            else:
+                screening.keep()
+        books = [b for b in books if b.id not in excluded_by_probe]
+        screening.finish()
+        count_cache = TokenCountCache(work.cache / "token_counts.sqlite")
+        try:
+            subset_rows, subsets_report = _sample_subsets(
+                spec, books, count_cache, self.workers, duplicates
             )
-    return rows
+        finally:
+            count_cache.close()
+        audit = run_audit(subset_rows, spec.audit, work.root)
+        subset_rows = audit.kept
+        apply_audit_drops(subsets_report, subset_rows)
+        samples_tokens: dict[str, dict[str, list[int]]] = {}
+        for name, rows in subset_rows.items():
+            atomic_write_parquet(work.subset_samples(name), rows)
+            samples_tokens[name] = {
+                t: [r["token_counts"][t] for r in rows] for t in spec.tokenizers.all
+            }
+        crash_point("build:samples-written")
+        return {
+            "spec": spec.name,
+            "spec_version": spec.version,
+            "primary_tokenizer": spec.tokenizers.primary,
+            "tokenizers": spec.tokenizers.all,
+            "policy": spec.sampling.policy,
+            "seed": spec.seed,
+            "stages": {
+                "sources": plan.inputs.sources,
+                "corpus": corpus_report.to_dict(),
+                "duplicates": duplicates_report.to_dict(),
+                "screening": screening.to_dict(),
+            },
+            "duplicates": duplicates.to_dict(),
+            "books": [r.to_dict() for r in book_reports],
+            "subsets": subsets_report,
+            "length_table": [row.to_dict() for row in length_table(samples_tokens)],
+            "encoding_efficiency": encoding_efficiency(books, spec.tokenizers.all),
+            "audit": audit.summary,
+        }
 
 
 def _corpus_stage(

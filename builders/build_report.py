@@ -7,7 +7,10 @@ from typing import Any
 from lengthwise.builders.audit.report import render_audit_section
 from lengthwise.builders.build_summary import render_summary_section
 from lengthwise.builders.duplicates.report import duplicates_markdown, refusals_markdown
+from lengthwise.builders.joining import render_chapter
 from lengthwise.builders.structure_report import render_structure_section
+from lengthwise.records import Book
+from lengthwise.tokenizers.efficiency import non_whitespace_characters
 
 
 def _fmt(value: Any) -> str:
@@ -140,3 +143,27 @@ def render_build_report(report: dict[str, Any]) -> str:
     if "audit" in report:
         lines += ["", render_audit_section(report["audit"])]
     return "\n".join(lines) + "\n"
+
+
+def encoding_efficiency(books: list[Book], tokenizer_ids: list[str]) -> list[dict[str, Any]]:
+    """Characters per token per language and tokenizer over the kept chapters (CNNSum Table 1).
+
+    Characters are non-whitespace characters (see lengthwise.tokenizers.efficiency); token
+    counts come from the chapters already counted, so nothing is tokenized again.
+    """
+    rows: list[dict[str, Any]] = []
+    for language in sorted({b.language for b in books}):
+        chapters = [c for b in books if b.language == language for c in b.chapters]
+        characters = sum(non_whitespace_characters(render_chapter(c)) for c in chapters)
+        for tokenizer_id in tokenizer_ids:
+            tokens = sum(c.token_counts[tokenizer_id] for c in chapters)
+            rows.append(
+                {
+                    "language": language,
+                    "tokenizer": tokenizer_id,
+                    "characters": characters,
+                    "tokens": tokens,
+                    "chars_per_token": round(characters / tokens, 3) if tokens else None,
+                }
+            )
+    return rows

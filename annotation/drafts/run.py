@@ -14,7 +14,6 @@ A rerun with nothing new to draft writes nothing.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -43,19 +42,11 @@ from lengthwise.llm.accounting import UsageLedger
 from lengthwise.llm.types import LLMClient
 from lengthwise.llm.usage_journal import UsageJournal
 from lengthwise.spec import LLMRoleConfig
-from lengthwise.stage_state import (
-    CompletionRecord,
-    StageLock,
-    crash_point,
-    is_complete,
-    remove_leftovers,
-)
+from lengthwise.stage_runner import Stage, StagePlan, run_stage
+from lengthwise.stage_state import crash_point, remove_leftovers
 from lengthwise.storage import (
-    atomic_write_json,
     atomic_write_jsonl,
-    atomic_write_text,
     canonical_hash,
-    read_json,
 )
 
 
@@ -107,72 +98,88 @@ def run_drafting(
     """
     if (client is None) != (config is None):
         raise ValueError("run_drafting needs both an LLM client and its role config, or neither")
-    root = WorkDir(work_dir).root
-    with StageLock(root, "draft"):
-        remove_leftovers(root / "drafts")
-        return _draft(root, client, config, extractive_budget, on_chapter)
+    stage = DraftStage(WorkDir(work_dir).root, client, config, extractive_budget, on_chapter)
+    run = run_stage(stage)
+    return DraftingResult(stage.paths, run.up_to_date, _drafter_name(config), run.report)
 
 
-def _draft(
-    root: Path,
-    client: LLMClient | None,
-    config: LLMRoleConfig | None,
-    extractive_budget: ExtractiveBudget | None,
-    on_chapter: Callable[[DraftRecord], None] | None,
-) -> DraftingResult:
-    started = time.perf_counter()
-    paths = DraftPaths(root / "drafts")
-    inputs = load_draft_inputs(WorkDir(root))
-    budget = extractive_budget or ExtractiveBudget()
-    extractive_key = extractive_drafter_key(budget)
-    primary_key = llm_drafter_key(config) if config is not None else extractive_key
-    draft_log = DraftLog(paths.chapters)
+@dataclass
+class _DraftPlan:
+    inputs: DraftInputs
+    pending: list[ChapterJob]
+    log: DraftLog
 
-    def done(job: ChapterJob) -> bool:
-        record = draft_log.get(draft_key(job.sha256, primary_key))
-        return record is not None and record.outcome not in RETRY_OUTCOMES
 
-    pending = [job for job in inputs.jobs if not done(job)]
-    fingerprint = canonical_hash(
-        {
-            "tool": __version__,
-            "inputs": inputs.fingerprint,
-            "drafter": primary_key,
-            "extractive": extractive_key,
-        }
-    )
-    outputs = [paths.samples, paths.report_md, paths.report]
-    if not pending and is_complete(root, "draft", fingerprint, outputs):
-        return DraftingResult(paths, True, _drafter_name(config), read_json(paths.report))
+@dataclass
+class DraftStage(Stage[_DraftPlan]):
+    root: Path
+    client: LLMClient | None
+    config: LLMRoleConfig | None
+    extractive_budget: ExtractiveBudget | None
+    on_chapter: Callable[[DraftRecord], None] | None
+    name = "draft"
 
-    # Usage of every invocation on this work directory, killed ones included.
-    ledger = UsageLedger(UsageJournal(root / "state" / "draft-usage.jsonl"))
-    if client is not None and config is not None:
-        draft_with_llm(pending, client, config, draft_log, ledger, on_chapter)
-    else:
-        for job in pending:
-            record = _extractive_record(job, budget, extractive_key)
-            draft_log.append(record)
-            crash_point("draft:chapter-drafted")
-            if on_chapter is not None:
-                on_chapter(record)
-    # Chapters the LLM could not draft get an extractive draft in their place.
-    for job in inputs.jobs:
-        primary = draft_log.get(draft_key(job.sha256, primary_key))
-        fallback = draft_key(job.sha256, extractive_key)
-        if primary and primary.outcome in FAILED_OUTCOMES and draft_log.get(fallback) is None:
-            draft_log.append(_extractive_record(job, budget, extractive_key))
+    def __post_init__(self) -> None:
+        self.paths = DraftPaths(self.root / "drafts")
+        self.report_json, self.report_markdown = self.paths.report, self.paths.report_md
+        self.budget = self.extractive_budget or ExtractiveBudget()
+        self.extractive_key = extractive_drafter_key(self.budget)
+        config = self.config
+        self.primary_key = llm_drafter_key(config) if config is not None else self.extractive_key
 
-    records = draft_log.records
-    atomic_write_jsonl(paths.samples, _sample_rows(inputs, records, primary_key, extractive_key))
-    report = _report(inputs, records, primary_key, config, pending, fingerprint)
-    report["usage"] = ledger.report()
-    report["seconds"] = round(time.perf_counter() - started, 3)
-    atomic_write_text(paths.report_md, render_draft_report(report))
-    atomic_write_json(paths.report, report)
-    # Last: the outputs' hashes mark the drafts complete for this fingerprint.
-    CompletionRecord.write(root, "draft", fingerprint, outputs)
-    return DraftingResult(paths, False, _drafter_name(config), report)
+    def clear_leftovers(self) -> None:
+        remove_leftovers(self.paths.root)
+
+    def plan(self) -> StagePlan[_DraftPlan]:
+        inputs = load_draft_inputs(WorkDir(self.root))
+        draft_log = DraftLog(self.paths.chapters)
+
+        def done(job: ChapterJob) -> bool:
+            record = draft_log.get(draft_key(job.sha256, self.primary_key))
+            return record is not None and record.outcome not in RETRY_OUTCOMES
+
+        pending = [job for job in inputs.jobs if not done(job)]
+        fingerprint = canonical_hash(
+            {
+                "tool": __version__,
+                "inputs": inputs.fingerprint,
+                "drafter": self.primary_key,
+                "extractive": self.extractive_key,
+            }
+        )
+        plan = _DraftPlan(inputs, pending, draft_log)
+        return StagePlan(plan, fingerprint, [self.paths.samples], rerun=bool(pending))
+
+    def render(self, report: dict[str, Any]) -> str:
+        return render_draft_report(report)
+
+    def compute(self, plan: StagePlan[_DraftPlan]) -> dict[str, Any]:
+        inputs, pending, draft_log = plan.inputs.inputs, plan.inputs.pending, plan.inputs.log
+        budget, primary_key, extractive_key = self.budget, self.primary_key, self.extractive_key
+        # Usage of every invocation on this work directory, killed ones included.
+        ledger = UsageLedger(UsageJournal(self.root / "state" / "draft-usage.jsonl"))
+        if self.client is not None and self.config is not None:
+            draft_with_llm(pending, self.client, self.config, draft_log, ledger, self.on_chapter)
+        else:
+            for job in pending:
+                record = _extractive_record(job, budget, extractive_key)
+                draft_log.append(record)
+                crash_point("draft:chapter-drafted")
+                if self.on_chapter is not None:
+                    self.on_chapter(record)
+        # Chapters the LLM could not draft get an extractive draft in their place.
+        for job in inputs.jobs:
+            primary = draft_log.get(draft_key(job.sha256, primary_key))
+            fallback = draft_key(job.sha256, extractive_key)
+            if primary and primary.outcome in FAILED_OUTCOMES and draft_log.get(fallback) is None:
+                draft_log.append(_extractive_record(job, budget, extractive_key))
+        records = draft_log.records
+        rows = _sample_rows(inputs, records, primary_key, extractive_key)
+        atomic_write_jsonl(self.paths.samples, rows)
+        assert plan.fingerprint is not None
+        report = _report(inputs, records, primary_key, self.config, pending, plan.fingerprint)
+        report["usage"] = ledger.report()
+        return report
 
 
 def _drafter_name(config: LLMRoleConfig | None) -> str:

@@ -14,7 +14,6 @@ failed last time (those are retried).
 
 from __future__ import annotations
 
-import json
 import logging
 from collections import Counter
 from collections.abc import Mapping
@@ -48,17 +47,10 @@ from lengthwise.releases.stats.judge_prompts import PROMPT_VERSION
 from lengthwise.releases.stats.markdown import render_stats_markdown
 from lengthwise.releases.stats.summary_stats import PairInput, aggregate, compute_pairs
 from lengthwise.spec import LLMRoleConfig, Spec
-from lengthwise.stage_state import (
-    CompletionRecord,
-    StageLock,
-    crash_point,
-    is_complete,
-    remove_leftovers,
-)
+from lengthwise.stage_runner import Stage, StagePlan, run_stage
+from lengthwise.stage_state import crash_point, remove_leftovers
 from lengthwise.storage import (
-    atomic_write_json,
     atomic_write_jsonl,
-    atomic_write_text,
     canonical_hash,
     read_json,
 )
@@ -194,93 +186,94 @@ def run_stats(
     """Compute and write the statistics of every subset of `spec` built in `work_dir`."""
     if ic_samples < 1:
         raise ValueError(f"--ic-samples must be at least 1, got {ic_samples}")
-    paths = StatsPaths(Path(work_dir))
-    with StageLock(paths.root, "stats"):
-        remove_leftovers(paths.folder)
-        return _stats(spec, paths, judge or JudgeSetup(), ic_samples, workers, force)
+    stage = StatsStage(spec, StatsPaths(Path(work_dir)), judge or JudgeSetup(), ic_samples)
+    stage.workers, stage.force = workers, force
+    run = run_stage(stage)
+    return StatsResult(stage.paths, run.report, up_to_date=run.up_to_date)
 
 
-def _stats(
-    spec: Spec,
-    paths: StatsPaths,
-    judge: JudgeSetup,
-    ic_samples: int,
-    workers: int | None,
-    force: bool,
-) -> StatsResult:
-    build_report = read_build_report(paths.root)
-    subsets = [read_subset(paths.root, s.name) for s in spec.subsets]
-    settings = _settings(spec, judge, ic_samples)
-    fingerprint = canonical_hash(
-        {
-            "stats": STATS_VERSION,
-            "tool": __version__,
-            "inputs": input_hashes(subsets),
-            "build": build_report.get("fingerprint"),
-            "settings": settings,
-        }
-    )
-    previous = _previous_report(paths.json)
-    outputs = [paths.samples, paths.markdown, paths.json]
-    if (
-        not force
-        and previous is not None
-        and is_complete(paths.root, "stats", fingerprint, outputs)
-        and not _had_failed_calls(previous)
-    ):
-        log.info("statistics are up to date (%s)", paths.json)
-        return StatsResult(paths, previous, up_to_date=True)
+@dataclass
+class StatsStage(Stage[list[SubsetRows]]):
+    spec: Spec
+    paths: StatsPaths
+    judge: JudgeSetup
+    ic_samples: int
+    workers: int | None = None
+    force: bool = False
+    name = "stats"
 
-    ledger = None
-    if judge.client is not None:  # judge usage of every invocation, killed ones included
-        ledger = UsageLedger(UsageJournal(paths.root / "state" / "stats-usage.jsonl"))
-        config = judge.config or LLMRoleConfig(model=judge.client.name)
-        judge = replace(judge, client=MeteredClient(judge.client, ledger, "judge", config))
-    # Summary statistics first: worker processes are forked before any judge thread runs.
-    pairs = [
-        PairInput(
-            id=str(row["id"]),
-            group=str(row.get("book_id") or row["id"]),
-            lang=language_of(row),
-            source=str(row["text"]),
-            summary=summary,
+    def __post_init__(self) -> None:
+        self.root = self.paths.root
+        self.report_json, self.report_markdown = self.paths.json, self.paths.markdown
+
+    def clear_leftovers(self) -> None:
+        remove_leftovers(self.paths.folder)
+
+    def plan(self) -> StagePlan[list[SubsetRows]]:
+        build_report = read_build_report(self.root)
+        subsets = [read_subset(self.root, s.name) for s in self.spec.subsets]
+        fingerprint = canonical_hash(
+            {
+                "stats": STATS_VERSION,
+                "tool": __version__,
+                "inputs": input_hashes(subsets),
+                "build": build_report.get("fingerprint"),
+                "settings": _settings(self.spec, self.judge, self.ic_samples),
+            }
         )
-        for subset in subsets
-        for row in subset.rows
-        if (summary := summary_of(row)) is not None
-    ]
-    results = dict(compute_pairs(pairs, workers))
-    length_rows = build_report.get("length_table") or []
-    report: dict[str, Any] = {
-        "tool_version": __version__,
-        "stats_version": STATS_VERSION,
-        "spec": spec.name,
-        "spec_version": spec.version,
-        "fingerprint": fingerprint,
-        "settings": settings,
-        "subsets": {},
-    }
-    for subset in subsets:
-        report["subsets"][subset.name] = {
-            "n": len(subset.rows),
-            "samples_file": str(subset.path.relative_to(paths.root)) if subset.path else None,
-            "length_table": [r for r in length_rows if r.get("subset") == subset.name],
-            "information_coverage": _ic_section(spec, subset, judge, ic_samples),
-            "summaries": _summary_section(subset, results),
-            "annotation": annotation_figures(subset.rows),
+        previous = _previous_report(self.paths.json)
+        rerun = self.force or previous is None or _had_failed_calls(previous)
+        return StagePlan(subsets, fingerprint, [self.paths.samples], rerun=rerun)
+
+    def render(self, report: dict[str, Any]) -> str:
+        return render_stats_markdown(report)
+
+    def compute(self, plan: StagePlan[list[SubsetRows]]) -> dict[str, Any]:
+        spec, paths, judge, subsets = self.spec, self.paths, self.judge, plan.inputs
+        ledger = None
+        if judge.client is not None:  # judge usage of every invocation, killed ones included
+            ledger = UsageLedger(UsageJournal(paths.root / "state" / "stats-usage.jsonl"))
+            config = judge.config or LLMRoleConfig(model=judge.client.name)
+            judge = replace(judge, client=MeteredClient(judge.client, ledger, "judge", config))
+        # Summary statistics first: worker processes are forked before any judge thread runs.
+        pairs = [
+            PairInput(
+                id=str(row["id"]),
+                group=str(row.get("book_id") or row["id"]),
+                lang=language_of(row),
+                source=str(row["text"]),
+                summary=summary,
+            )
+            for subset in subsets
+            for row in subset.rows
+            if (summary := summary_of(row)) is not None
+        ]
+        results = dict(compute_pairs(pairs, self.workers))
+        length_rows = read_build_report(paths.root).get("length_table") or []
+        report: dict[str, Any] = {
+            "stats_version": STATS_VERSION,
+            "spec": spec.name,
+            "spec_version": spec.version,
+            "settings": _settings(spec, self.judge, self.ic_samples),
+            "subsets": {},
         }
-    if ledger is not None:
-        report["usage"] = ledger.report()
-    sample_rows = [
-        {"subset": subset.name, "id": pair_id, **results[pair_id]}
-        for subset in subsets
-        for row in subset.with_summary
-        if (pair_id := str(row["id"])) in results
-    ]
-    atomic_write_jsonl(paths.samples, sample_rows)
-    crash_point("stats:samples-written")
-    atomic_write_text(paths.markdown, render_stats_markdown(report))
-    atomic_write_json(paths.json, json.loads(json.dumps(report, allow_nan=False)))
-    # Last: the outputs' hashes mark the statistics complete for this fingerprint.
-    CompletionRecord.write(paths.root, "stats", fingerprint, outputs)
-    return StatsResult(paths, report, up_to_date=False)
+        for subset in subsets:
+            report["subsets"][subset.name] = {
+                "n": len(subset.rows),
+                "samples_file": str(subset.path.relative_to(paths.root)) if subset.path else None,
+                "length_table": [r for r in length_rows if r.get("subset") == subset.name],
+                "information_coverage": _ic_section(spec, subset, judge, self.ic_samples),
+                "summaries": _summary_section(subset, results),
+                "annotation": annotation_figures(subset.rows),
+            }
+        if ledger is not None:
+            report["usage"] = ledger.report()
+        sample_rows = [
+            {"subset": subset.name, "id": pair_id, **results[pair_id]}
+            for subset in subsets
+            for row in subset.with_summary
+            if (pair_id := str(row["id"])) in results
+        ]
+        atomic_write_jsonl(paths.samples, sample_rows)
+        crash_point("stats:samples-written")
+        return report
