@@ -29,9 +29,14 @@ from lengthwise.evaluation.backends import (
 )
 from lengthwise.evaluation.baselines import baseline_revision, check_baseline
 from lengthwise.evaluation.clients import open_eval_client
-from lengthwise.evaluation.counting import is_model_folder, make_counter, model_context_window
+from lengthwise.evaluation.counting import (
+    PromptCounter,
+    is_model_folder,
+    make_counter,
+    model_context_window,
+)
+from lengthwise.evaluation.generation_lines import chat_request, generation_line, prefix_cache_order
 from lengthwise.evaluation.metrics import Metric, get_metric
-from lengthwise.evaluation.outcomes import classify
 from lengthwise.evaluation.planning import (
     Plan,
     PlannedItem,
@@ -51,10 +56,12 @@ from lengthwise.evaluation.store import (
 )
 from lengthwise.llm.accounting import UsageLedger
 from lengthwise.llm.cache import RequestCache, request_key
-from lengthwise.llm.types import ChatRequest, ChatResult, Message
+from lengthwise.llm.types import ChatRequest, ChatResult
 from lengthwise.llm.usage_journal import UsageJournal
-from lengthwise.stage_state import StageLock, crash_point, remove_leftovers
-from lengthwise.storage import atomic_write_json, canonical_hash
+from lengthwise.spec import LLMRoleConfig
+from lengthwise.stage_runner import Stage, StagePlan, run_stage
+from lengthwise.stage_state import crash_point
+from lengthwise.storage import atomic_write_json
 
 log = logging.getLogger(__name__)
 
@@ -110,6 +117,7 @@ class EvalRun:
 
 
 Observer = Callable[[dict[str, Any]], None]
+ItemKey = tuple[str, str, str]  # PlannedItem.key
 
 
 def _context_window(config: EvalConfig, engine: EngineSettings) -> tuple[int | None, str]:
@@ -127,40 +135,6 @@ def _check_languages(release: ReleaseData, metric: Metric) -> None:
     languages = {s.language for rows in release.subsets.values() for s in rows}
     for language in sorted(languages):
         metric("check", "check", language)  # raises ValueError naming the language
-
-
-def _prompt_version(item: PlannedItem, plan: Plan, engine: EngineSettings) -> str:
-    """Everything besides the messages that makes this answer what it is."""
-    return canonical_hash(
-        {
-            "protocol": PROTOCOL_VERSION,
-            "prompt": item.prompt.version(item.sample.language),
-            "policy": plan.policy,
-            "truncation": item.truncation.to_dict() if item.truncation else None,
-            "engine": engine.answer_settings(),
-        }
-    )[:24]
-
-
-def _request(
-    item: PlannedItem, plan: Plan, engine: EngineSettings, config: EvalConfig
-) -> ChatRequest:
-    return ChatRequest(
-        messages=(Message("user", item.prompt_text),),
-        max_tokens=item.max_new_tokens,
-        temperature=config.temperature,
-        top_p=config.top_p,
-        seed=config.seed,
-        prompt_version=_prompt_version(item, plan, engine),
-        metadata=(("sample", item.sample.id), ("prompt", item.prompt.id)),
-    )
-
-
-def _prefix_cache_order(item: PlannedItem) -> tuple[str, str, int, str, str]:
-    """Same template together, then by book and first chapter: prompts sharing a template
-    header and a context start (nested samples) run close together for prefix caching."""
-    sample = item.sample
-    return (item.prompt.id, sample.book_id, sample.first_chapter, sample.subset, sample.id)
 
 
 def _fingerprint(
@@ -189,82 +163,90 @@ def _prompts_of(plan: Plan) -> list[PromptTemplate]:
     return list(seen.values())
 
 
-def _line(
-    item: PlannedItem,
-    key: str,
-    version: str,
-    result: ChatResult | None,
-    metric: Metric,
-) -> dict[str, Any]:
-    sample = item.sample
-    line: dict[str, Any] = {
-        "sample_id": sample.id,
-        "subset": sample.subset,
-        "prompt_id": item.prompt.id,
-        "language": sample.language,
-        "prompt_tokens": item.prompt_tokens,
-        "original_prompt_tokens": item.original_tokens,
-        "max_new_tokens": item.max_new_tokens,
-        "action": item.action,
-        "truncation": item.truncation.to_dict() if item.truncation else None,
-        "request_key": key,
-        "prompt_version": version,
-    }
-    if result is None:  # skipped by the plan
-        line.update(
-            outcome="skipped",
-            flags=[],
-            prediction=None,
-            score=None,
-            usage=None,
-            cached=False,
-            skip_reason=item.skip_reason,
-        )
-        return line
-    check = classify(
-        result.text,
-        result.outcome,
-        context=sample.context,
-        instruction=item.prompt.instruction(sample.language),
-        language=sample.language,
-    )
-    # Failures that are facts about the request score 0; an `error` is retried, not scored;
-    # without a reference summary there is nothing to score against.
-    score = (
-        None
-        if check.outcome == "error" or sample.reference is None
-        else metric(result.text, sample.reference, sample.language)
-    )
-    line.update(
-        outcome=check.outcome,
-        flags=list(check.flags),
-        details=check.details,
-        backend_outcome=result.outcome,
-        prediction=result.text,
-        score=score,
-        usage={
-            "prompt_tokens": result.usage.prompt_tokens,
-            "completion_tokens": result.usage.completion_tokens,
-        },
-        cached=result.cached,
-        latency_seconds=round(result.latency_seconds, 4),
-        error=result.error,
-    )
-    return line
-
-
 def run_eval(config: EvalConfig, *, observer: Observer | None = None) -> EvalRun:
     """Run (or resume) one evaluation; `observer` sees each generations line once written."""
     config.out.mkdir(parents=True, exist_ok=True)
-    with StageLock(config.out, "eval"):  # one invocation per run folder at a time
-        remove_leftovers(config.out)
-        return _run_eval(config, observer)
+    stage = EvalStage(config, observer)
+    run = run_stage(stage)  # one invocation per run folder at a time
+    return EvalRun(config.out, run.report, stage.generated, stage.reused)
 
 
-def _run_eval(config: EvalConfig, observer: Observer | None) -> EvalRun:
+@dataclass
+class EvalPlan:
+    """Everything decided before the first request: what to send, to whom, scored how."""
+
+    engine: EngineSettings
+    release: ReleaseData
+    plan: Plan
+    metric: Metric
+    counter: PromptCounter
+    revision: str
+    engine_limit: int
+    llm_config: LLMRoleConfig
+    requests: dict[ItemKey, ChatRequest]
+    keys: dict[ItemKey, str]  # planned item -> request key
+
+
+@dataclass
+class EvalStage(Stage[EvalPlan]):
+    """Plan, generate (resumable: it appends to generations.jsonl), score. It resumes by
+    itself, so it has no completion record: the runner gives it the lock and leftovers."""
+
+    config: EvalConfig
+    observer: Observer | None
+    name = "eval"
+    generated: int = 0  # requests answered in this invocation
+    reused: int = 0  # pairs found finished and not sent again
+
+    def __post_init__(self) -> None:
+        self.root = self.config.out
+
+    def plan(self) -> StagePlan[EvalPlan]:
+        return StagePlan(plan_eval(self.config), None)
+
+    def compute(self, plan: StagePlan[EvalPlan]) -> dict[str, Any]:
+        store = GenerationStore(self.config.out / GENERATIONS)
+        todo = self._pending(plan.inputs, store)
+        if todo:
+            total = len(plan.inputs.plan.items)
+            log.info(
+                "%d of %d (sample, prompt) pairs to generate (%d already done)",
+                len(todo),
+                total,
+                self.reused,
+            )
+        ledger = UsageLedger(UsageJournal(self.config.out / USAGE_JOURNAL))  # all invocations
+        self.generated = generate(self.config, plan.inputs, todo, store, ledger, self.observer)
+        return score(self.config, plan.inputs, store, ledger)
+
+    def _pending(self, ep: EvalPlan, store: GenerationStore) -> list[PlannedItem]:
+        """Items still to send; plan-skipped items get their line now."""
+        finished = store.latest()
+        todo: list[PlannedItem] = []
+        for item in ep.plan.items:
+            previous = finished.get(item.key)
+            key = ep.keys[item.key]
+            finished_here = previous is not None and previous.get("request_key") == key
+            if finished_here and previous is not None and previous["outcome"] != "error":
+                self.reused += 1
+                continue
+            if item.action == "skipped":
+                version = ep.requests[item.key].prompt_version
+                line = generation_line(item, key, version, None, ep.metric)
+                store.append(line)
+                if self.observer is not None:
+                    self.observer(line)
+                continue
+            todo.append(item)
+        todo.sort(key=prefix_cache_order)
+        return todo
+
+
+def plan_eval(config: EvalConfig) -> EvalPlan:
+    """Load the release, fit every (sample, prompt) to the context window, and record the
+    run's fingerprint in run.json (a different configuration in the folder is refused)."""
     engine = config.engine_settings()
     require_backend(engine.backend)
-    out = config.out
     release = load_release(
         config.release, config.subsets, limit=config.limit, download_dir=config.download_dir
     )
@@ -295,23 +277,8 @@ def _run_eval(config: EvalConfig, observer: Observer | None) -> EvalRun:
         window_source=window_source,
         max_new_tokens=limits,
     )
-    local = is_model_folder(engine.model)
-    revision = engine.revision or (
-        local_model_revision(Path(engine.model).expanduser())
-        if local
-        else baseline_revision(engine.model)
-        if baseline
-        else ""
-    )
-    engine_limit = engine.max_model_len or max(window or 0, plan.required_model_len())
-    fingerprint = _fingerprint(config, engine, release, plan, revision)
-    check_run_folder(out / RUN_FILE, fingerprint, config.overwrite)
-    started = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
-    atomic_write_json(
-        out / RUN_FILE,
-        {"fingerprint": fingerprint, "engine": engine.to_dict(), "started": started},
-    )
-
+    revision = _revision(engine, baseline)
+    _start_run_folder(config, _fingerprint(config, engine, release, plan, revision), engine)
     llm_config = role_config(
         _with_revision(engine, revision),
         # Never let the backend refuse what the plan kept (extrapolate keeps long prompts).
@@ -320,80 +287,101 @@ def _run_eval(config: EvalConfig, observer: Observer | None) -> EvalRun:
         temperature=config.temperature,
         seed=config.seed,
     )
-    store = GenerationStore(out / GENERATIONS)
-    finished = store.latest()
-    requests = {item.key: _request(item, plan, engine, config) for item in plan.items}
+    decoding = (config.temperature, config.top_p, config.seed)
+    requests = {item.key: chat_request(item, plan, engine, decoding) for item in plan.items}
     keys = {name: request_key(llm_config, request) for name, request in requests.items()}
-    todo: list[PlannedItem] = []
-    reused = 0
-    for item in plan.items:
-        previous = finished.get(item.key)
-        if (
-            previous is not None
-            and previous.get("request_key") == keys[item.key]
-            and previous["outcome"] != "error"
-        ):
-            reused += 1
-            continue
-        if item.action == "skipped":
-            line = _line(item, keys[item.key], requests[item.key].prompt_version, None, metric)
-            store.append(line)
-            if observer is not None:
-                observer(line)
-            continue
-        todo.append(item)
-    todo.sort(key=_prefix_cache_order)
+    engine_limit = engine.max_model_len or max(window or 0, plan.required_model_len())
+    return EvalPlan(
+        engine, release, plan, metric, counter, revision, engine_limit, llm_config, requests, keys
+    )
 
-    ledger = UsageLedger(UsageJournal(out / USAGE_JOURNAL))  # totals over invocations too
+
+def _revision(engine: EngineSettings, baseline: bool) -> str:
+    if engine.revision:
+        return engine.revision
+    if is_model_folder(engine.model):
+        return local_model_revision(Path(engine.model).expanduser())
+    return baseline_revision(engine.model) if baseline else ""
+
+
+def _start_run_folder(
+    config: EvalConfig, fingerprint: dict[str, Any], engine: EngineSettings
+) -> None:
+    check_run_folder(config.out / RUN_FILE, fingerprint, config.overwrite)
+    started = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+    atomic_write_json(
+        config.out / RUN_FILE,
+        {"fingerprint": fingerprint, "engine": engine.to_dict(), "started": started},
+    )
+
+
+def generate(
+    config: EvalConfig,
+    ep: EvalPlan,
+    todo: list[PlannedItem],
+    store: GenerationStore,
+    ledger: UsageLedger,
+    observer: Observer | None,
+) -> int:
+    """Send `todo`, appending each answer's line as it comes; return how many were answered."""
+    if not todo:
+        return 0
     generated = 0
-    cache = RequestCache(config.cache_path or out / CACHE_FILE)
+    progress_every = max(1, len(todo) // 20)
+
+    def record(index: int, result: ChatResult) -> None:
+        nonlocal generated
+        item = todo[index]
+        ledger.record("evaluated", ep.llm_config, result)
+        version = ep.requests[item.key].prompt_version
+        line = generation_line(item, ep.keys[item.key], version, result, ep.metric)
+        store.append(line)
+        crash_point("eval:line-written")
+        generated += 1
+        if generated % progress_every == 0 or generated == len(todo):
+            log.info("%d/%d answers written to %s", generated, len(todo), store.path)
+        if observer is not None:
+            observer(line)
+
+    cache = RequestCache(config.cache_path or config.out / CACHE_FILE)
     try:
-        if todo:
-            log.info(
-                "%d of %d (sample, prompt) pairs to generate (%d already done)",
-                len(todo),
-                len(plan.items),
-                reused,
-            )
-
-            def record(index: int, result: ChatResult) -> None:
-                nonlocal generated
-                item = todo[index]
-                ledger.record("evaluated", llm_config, result)
-                version = requests[item.key].prompt_version
-                line = _line(item, keys[item.key], version, result, metric)
-                store.append(line)
-                crash_point("eval:line-written")
-                generated += 1
-                if generated % progress_every == 0 or generated == len(todo):
-                    log.info("%d/%d answers written to %s", generated, len(todo), store.path)
-                if observer is not None:
-                    observer(line)
-
-            progress_every = max(1, len(todo) // 20)
-            with open_eval_client(
-                engine, llm_config, cache, engine_limit, config.seed, out, release, counter
-            ) as client:
-                client.complete_many([requests[item.key] for item in todo], on_result=record)
+        with open_eval_client(
+            ep.engine,
+            ep.llm_config,
+            cache,
+            ep.engine_limit,
+            config.seed,
+            config.out,
+            ep.release,
+            ep.counter,
+        ) as client:
+            client.complete_many([ep.requests[item.key] for item in todo], on_result=record)
     finally:
         cache.close()
+    return generated
 
+
+def score(
+    config: EvalConfig, ep: EvalPlan, store: GenerationStore, ledger: UsageLedger
+) -> dict[str, Any]:
+    """Summarise every line (this invocation's and earlier ones') into results.json."""
+    header = run_header(config, ep.engine, ep.revision, ep.counter.id, ep.engine_limit, ep.release)
     results = summarise(
-        plan=plan,
+        plan=ep.plan,
         lines=store.latest(),
-        keys=keys,
-        release=release,
-        header=run_header(config, engine, revision, counter.id, engine_limit, release),
+        keys=ep.keys,
+        release=ep.release,
+        header=header,
         usage=ledger.report(),
         resamples=config.bootstrap_resamples,
         seed=config.bootstrap_seed,
     )
-    atomic_write_json(out / RESULTS_FILE, results)
+    atomic_write_json(config.out / RESULTS_FILE, results)
     if config.write_report:
         from lengthwise.evaluation.report import write_report
 
-        write_report([out], out)
-    return EvalRun(out, results, generated, reused)
+        write_report([config.out], config.out)
+    return results
 
 
 def _with_revision(engine: EngineSettings, revision: str) -> EngineSettings:

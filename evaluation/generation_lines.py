@@ -1,0 +1,117 @@
+"""The requests an evaluation sends and the generations.jsonl line each answer becomes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lengthwise.evaluation.backends import EngineSettings
+from lengthwise.evaluation.metrics import Metric
+from lengthwise.evaluation.outcomes import classify
+from lengthwise.evaluation.planning import Plan, PlannedItem
+from lengthwise.evaluation.run_header import PROTOCOL_VERSION
+from lengthwise.llm.types import ChatRequest, ChatResult, Message
+from lengthwise.storage import canonical_hash
+
+
+def prompt_version(item: PlannedItem, plan: Plan, engine: EngineSettings) -> str:
+    """Everything besides the messages that makes this answer what it is."""
+    return canonical_hash(
+        {
+            "protocol": PROTOCOL_VERSION,
+            "prompt": item.prompt.version(item.sample.language),
+            "policy": plan.policy,
+            "truncation": item.truncation.to_dict() if item.truncation else None,
+            "engine": engine.answer_settings(),
+        }
+    )[:24]
+
+
+def chat_request(
+    item: PlannedItem,
+    plan: Plan,
+    engine: EngineSettings,
+    decoding: tuple[float, float, int],  # temperature, top_p, seed
+) -> ChatRequest:
+    temperature, top_p, seed = decoding
+    return ChatRequest(
+        messages=(Message("user", item.prompt_text),),
+        max_tokens=item.max_new_tokens,
+        temperature=temperature,
+        top_p=top_p,
+        seed=seed,
+        prompt_version=prompt_version(item, plan, engine),
+        metadata=(("sample", item.sample.id), ("prompt", item.prompt.id)),
+    )
+
+
+def prefix_cache_order(item: PlannedItem) -> tuple[str, str, int, str, str]:
+    """Same template together, then by book and first chapter: prompts sharing a template
+    header and a context start (nested samples) run close together for prefix caching."""
+    sample = item.sample
+    return (item.prompt.id, sample.book_id, sample.first_chapter, sample.subset, sample.id)
+
+
+def generation_line(
+    item: PlannedItem, key: str, version: str, result: ChatResult | None, metric: Metric
+) -> dict[str, Any]:
+    """The line for one (sample, prompt): what was asked, and what came back, scored."""
+    sample = item.sample
+    line: dict[str, Any] = {
+        "sample_id": sample.id,
+        "subset": sample.subset,
+        "prompt_id": item.prompt.id,
+        "language": sample.language,
+        "prompt_tokens": item.prompt_tokens,
+        "original_prompt_tokens": item.original_tokens,
+        "max_new_tokens": item.max_new_tokens,
+        "action": item.action,
+        "truncation": item.truncation.to_dict() if item.truncation else None,
+        "request_key": key,
+        "prompt_version": version,
+    }
+    if result is None:  # skipped by the plan
+        line.update(
+            outcome="skipped",
+            flags=[],
+            prediction=None,
+            score=None,
+            usage=None,
+            cached=False,
+            skip_reason=item.skip_reason,
+        )
+        return line
+    line.update(_answer_fields(item, result, metric))
+    return line
+
+
+def _answer_fields(item: PlannedItem, result: ChatResult, metric: Metric) -> dict[str, Any]:
+    sample = item.sample
+    check = classify(
+        result.text,
+        result.outcome,
+        context=sample.context,
+        instruction=item.prompt.instruction(sample.language),
+        language=sample.language,
+    )
+    # Failures that are facts about the request score 0; an `error` is retried, not scored;
+    # without a reference summary there is nothing to score against.
+    score = (
+        None
+        if check.outcome == "error" or sample.reference is None
+        else metric(result.text, sample.reference, sample.language)
+    )
+    return {
+        "outcome": check.outcome,
+        "flags": list(check.flags),
+        "details": check.details,
+        "backend_outcome": result.outcome,
+        "prediction": result.text,
+        "score": score,
+        "usage": {
+            "prompt_tokens": result.usage.prompt_tokens,
+            "completion_tokens": result.usage.completion_tokens,
+        },
+        "cached": result.cached,
+        "latency_seconds": round(result.latency_seconds, 4),
+        "error": result.error,
+    }
