@@ -73,6 +73,9 @@ class Stage(ABC, Generic[InputsT]):
     root: Path
     report_json: Path | None = None
     report_markdown: Path | None = None
+    # False when the report is itself released (stats.json is copied into the release and
+    # checksummed there): a timing would make two identical runs give different files.
+    timed: bool = True
 
     def clear_leftovers(self) -> None:
         """Remove temporary files killed runs left; called under the stage's lock."""
@@ -122,13 +125,16 @@ def _up_to_date(stage: Stage[InputsT], plan: StagePlan[InputsT], outputs: list[P
     )
 
 
-def envelope(report: dict[str, Any], fingerprint: str | None, seconds: float) -> dict[str, Any]:
+def envelope(
+    report: dict[str, Any], fingerprint: str | None, seconds: float | None
+) -> dict[str, Any]:
     """The fields every report carries: tool version and fingerprint first, seconds last."""
     body = {k: v for k, v in report.items() if k not in ("tool_version", "fingerprint")}
     head: dict[str, Any] = {"tool_version": report.get("tool_version", __version__)}
     if fingerprint is not None:
         head["fingerprint"] = fingerprint
-    return {**head, **body, "seconds": round(seconds, 3)}
+    tail = {"seconds": round(seconds, 3)} if seconds is not None else {}
+    return {**head, **body, **tail}
 
 
 def _write_report(
@@ -136,7 +142,7 @@ def _write_report(
 ) -> None:
     if stage.report_json is None:
         return
-    full = envelope(report, plan.fingerprint, seconds)
+    full = envelope(report, plan.fingerprint, seconds if stage.timed else None)
     # NaN/inf are not JSON: refuse them here rather than write a file others cannot read.
     full = json.loads(json.dumps(full, allow_nan=False))
     report.clear()

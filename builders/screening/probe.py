@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,11 +38,10 @@ from lengthwise.llm.accounting import UsageLedger
 from lengthwise.llm.types import ChatRequest, LLMClient
 from lengthwise.records import Book
 from lengthwise.spec import LLMRoleConfig
+from lengthwise.stage_runner import Stage, StagePlan, run_stage
+from lengthwise.stage_state import remove_leftovers
 from lengthwise.storage import (
-    atomic_write_json,
-    atomic_write_text,
     canonical_hash,
-    read_json,
     sha256_file,
 )
 
@@ -92,40 +90,60 @@ def run_probe(
     not_run_reason: str = "no probe model configured ([llm.probe] in the spec)",
 ) -> ProbeResult:
     """Probe every book and write WORK/screening/contamination.json and .md."""
-    started = time.perf_counter()
-    work = WorkDir(work_dir)
-    paths = ScreeningPaths(work.root / "screening")
     if settings.chapters_per_book < 1:
         raise ValueError(f"chapters per book must be at least 1, got {settings.chapters_per_book}")
-    books = read_books(work.books)
-    fingerprint = canonical_hash(
-        {
-            "tool": __version__,
+    stage = ProbeStage(WorkDir(work_dir), client, config, settings, not_run_reason)
+    run = run_stage(stage)
+    return ProbeResult(stage.paths, run.up_to_date, run.report)
+
+
+@dataclass
+class ProbeStage(Stage[list[Book]]):
+    work: WorkDir
+    client: LLMClient | None
+    config: LLMRoleConfig | None
+    settings: ProbeSettings
+    not_run_reason: str
+    name = "probe"
+
+    def __post_init__(self) -> None:
+        self.root = self.work.root
+        self.paths = ScreeningPaths(self.work.root / "screening")
+        self.report_json, self.report_markdown = self.paths.report, self.paths.report_md
+
+    def clear_leftovers(self) -> None:
+        remove_leftovers(self.paths.report.parent)
+
+    def plan(self) -> StagePlan[list[Book]]:
+        books = read_books(self.work.books)
+        fingerprint = canonical_hash(
+            {
+                "tool": __version__,
+                "method": METHOD,
+                "books": sha256_file(self.work.books),
+                "probe": _identity(self.config) if self.client is not None else None,
+                "settings": asdict(self.settings),
+            }
+        )
+        return StagePlan(books, fingerprint)
+
+    def render(self, report: dict[str, Any]) -> str:
+        return render_probe_report(report)
+
+    def compute(self, plan: StagePlan[list[Book]]) -> dict[str, Any]:
+        settings = self.settings
+        report: dict[str, Any] = {
+            "stage": "contamination-probe",
             "method": METHOD,
-            "books": sha256_file(work.books),
-            "probe": _identity(config) if client is not None else None,
-            "settings": asdict(settings),
+            "chapters_per_book": settings.chapters_per_book,
+            "seed": settings.seed,
+            "thresholds": asdict(settings.thresholds),
         }
-    )
-    if _current(paths, fingerprint):
-        return ProbeResult(paths, True, read_json(paths.report))
-    report: dict[str, Any] = {
-        "stage": "contamination-probe",
-        "tool_version": __version__,
-        "fingerprint": fingerprint,
-        "method": METHOD,
-        "chapters_per_book": settings.chapters_per_book,
-        "seed": settings.seed,
-        "thresholds": asdict(settings.thresholds),
-    }
-    if client is None or config is None:
-        report |= {"status": "not run", "reason": not_run_reason, "books": [], "flagged": {}}
-    else:
-        report |= {"status": "run", "reason": None, **_probe(books, client, config, settings)}
-    report["seconds"] = round(time.perf_counter() - started, 3)
-    atomic_write_text(paths.report_md, render_probe_report(report))
-    atomic_write_json(paths.report, report)
-    return ProbeResult(paths, False, report)
+        if self.client is None or self.config is None:
+            reason = self.not_run_reason
+            return report | {"status": "not run", "reason": reason, "books": [], "flagged": {}}
+        probed = _probe(plan.inputs, self.client, self.config, settings)
+        return report | {"status": "run", "reason": None, **probed}
 
 
 def _identity(config: LLMRoleConfig | None) -> dict[str, Any] | None:
@@ -142,15 +160,6 @@ def _identity(config: LLMRoleConfig | None) -> dict[str, Any] | None:
         "context_window": config.context_window,
         "prompts": PROBE_PROMPT_VERSION,
     }
-
-
-def _current(paths: ScreeningPaths, fingerprint: str) -> bool:
-    if not (paths.report.is_file() and paths.report_md.is_file()):
-        return False
-    try:
-        return bool(read_json(paths.report).get("fingerprint") == fingerprint)
-    except (ValueError, OSError, AttributeError):
-        return False
 
 
 def _probe(

@@ -7,11 +7,9 @@ renamed to ``WORK/releases/vX.Y.Z``; a failed release leaves no folder that look
 
 from __future__ import annotations
 
-import json
 import logging
 import shutil
 import tempfile
-from collections import Counter
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +17,7 @@ from typing import Any
 
 from lengthwise import __version__
 from lengthwise.builders.workdir import WorkDir
-from lengthwise.releases.release.card import CardInputs, SubsetFacts, render_card
+from lengthwise.releases.release.card import CardInputs, render_card
 from lengthwise.releases.release.card_notes import drafts_sentence
 from lengthwise.releases.release.diff import diff_manifests, diff_markdown
 from lengthwise.releases.release.layout import (
@@ -39,32 +37,38 @@ from lengthwise.releases.release.layout import (
 from lengthwise.releases.release.manifest import FORMAT, file_entries, read_manifest, sample_entry
 from lengthwise.releases.release.schema import (
     arrow_schema,
-    public_source,
     public_tokenizer_ids,
-    release_row,
 )
 from lengthwise.releases.release.secret_decisions import MANIFEST_KEY, Acceptance, manifest_record
 from lengthwise.releases.release.stats_section import (
+    StatsInputs,
     efficiency_markdown,
     length_table_markdown,
     read_stats,
     stats_markdown,
 )
+from lengthwise.releases.release.subset_rows import (
+    SubsetRows,
+    annotation_fields,
+    collect_subsets,
+    corpus_books,
+    refuse_unannotated,
+    subset_facts,
+)
 from lengthwise.releases.release.summaries import (
-    load_annotations,
     summaries_source,
     synthetic_references,
 )
 from lengthwise.releases.release.validate import validate_release
-from lengthwise.spec import Spec, SubsetSpec
-from lengthwise.stage_state import StageLock, crash_point, remove_leftovers
+from lengthwise.spec import Spec
+from lengthwise.stage_runner import Stage, StagePlan, run_stage
+from lengthwise.stage_state import crash_point, remove_leftovers
 from lengthwise.storage import (
     atomic_write_json,
     atomic_write_parquet,
     atomic_write_text,
     canonical_hash,
     read_json,
-    read_jsonl,
 )
 
 log = logging.getLogger(__name__)
@@ -81,13 +85,6 @@ class ReleaseResult:
     accepted_findings: int = 0  # secret-scan pattern matches accepted by --accept-findings
 
 
-@dataclass
-class _SubsetRows:
-    spec: SubsetSpec
-    rows: list[dict[str, Any]]
-    annotated: int
-
-
 def spec_sha256(spec: Spec) -> str:
     """Canonical hash of the validated spec (every section, defaults included)."""
     return canonical_hash(spec.model_dump(mode="json"))
@@ -98,89 +95,6 @@ def secret_variable_names(spec: Spec) -> list[str]:
     roles = [spec.llm.drafter, spec.llm.probe, spec.llm.judge, spec.llm.locator]
     names = [r.api_key_env for r in roles if r is not None and r.api_key_env]
     return [*names, spec.annotation.api_key_env]
-
-
-def _summary_length(summary: str, language: str) -> int:
-    """CNNSum's unit: characters for Chinese, words otherwise."""
-    if language.startswith("zh"):
-        return sum(1 for ch in summary if not ch.isspace())
-    return len(summary.split())
-
-
-def _read_samples(path: Path) -> list[dict[str, Any]]:
-    import pyarrow.parquet as pq
-
-    if not path.is_file():
-        raise ReleaseError(f"{path}: no samples; run `lengthwise build SPEC.toml` first")
-    rows: list[dict[str, Any]] = pq.read_table(path).to_pylist()
-    return rows
-
-
-def _collect_subsets(
-    spec: Spec, work: WorkDir, tokenizer_names: Mapping[str, str]
-) -> tuple[list[_SubsetRows], list[str]]:
-    collected: list[_SubsetRows] = []
-    skipped: list[str] = []
-    for subset in spec.subsets:
-        path = work.subset_samples(subset.name)
-        samples = _read_samples(path)
-        if not samples:
-            skipped.append(subset.name)  # datasets cannot load an empty config
-            continue
-        stale = [
-            s["id"] for s in samples if (s["lower"], s["upper"]) != (subset.lower, subset.upper)
-        ]
-        if stale:
-            raise ReleaseError(
-                f"{path}: samples were cut for a different interval than subset "
-                f"{subset.name!r} of the spec; rerun `lengthwise build`"
-            )
-        annotations = load_annotations(work.root, subset.name, samples)
-        rows = []
-        for sample in samples:
-            found = annotations.get(sample["id"])
-            rows.append(
-                release_row(
-                    sample,
-                    found.summary if found else None,
-                    found.metadata if found else None,
-                    tokenizer_names,
-                )
-            )
-        annotated = sum(1 for r in rows if r["summary"] is not None)
-        collected.append(_SubsetRows(subset, rows, annotated))
-    return collected, skipped
-
-
-def _corpus(work: WorkDir, subsets: list[_SubsetRows]) -> list[dict[str, Any]]:
-    if not work.books.is_file():
-        raise ReleaseError(f"{work.books}: no corpus; run `lengthwise build SPEC.toml` first")
-    used = Counter(r["book_id"] for s in subsets for r in s.rows)
-    return [
-        {
-            "book_id": book["id"],
-            "title": book["title"],
-            "language": book["language"],
-            "chapters": len(book.get("chapters", [])),
-            "raw_sha256": book["raw_sha256"],
-            "source": public_source(book["source"]),
-            "license_note": book.get("license_note"),
-            "samples": used.get(book["id"], 0),
-        }
-        for book in read_jsonl(work.books)
-    ]
-
-
-def _refuse_unannotated(subsets: list[_SubsetRows]) -> None:
-    missing = {s.spec.name: len(s.rows) - s.annotated for s in subsets}
-    total_missing = sum(missing.values())
-    total = sum(len(s.rows) for s in subsets)
-    detail = ", ".join(f"{name} {count}" for name, count in missing.items() if count)
-    raise ReleaseError(
-        f"{total_missing} of {total} samples have no human summary ({detail}); finish the "
-        "annotation (`lengthwise annotate pull`) or pass --allow-unannotated to release the "
-        "contexts without references (the card will say so)"
-    )
 
 
 def build_release(
@@ -195,12 +109,11 @@ def build_release(
 ) -> ReleaseResult:
     """Write and validate WORK/releases/vX.Y.Z; return where it is and what changed."""
     version = normalise_version(version)
-    work = WorkDir(work_dir)
-    with StageLock(work.root, "release"):
-        _clear_leftovers(releases_root(work.root))
-        return _build_release(
-            spec, work, version, allow_unannotated, spec_path, environ, accepted_findings
-        )
+    stage = ReleaseStage(spec, WorkDir(work_dir), version, allow_unannotated, spec_path)
+    stage.environ, stage.accepted_findings = environ, accepted_findings
+    run_stage(stage)
+    assert stage.result is not None  # set by compute
+    return stage.result
 
 
 # What killed releases leave in WORK/releases: staging folders, swapped-out old builds.
@@ -219,49 +132,112 @@ def _clear_leftovers(root: Path) -> None:
         log.info("removed %s (left by an interrupted release)", removed)
 
 
-def _build_release(
-    spec: Spec,
-    work: WorkDir,
-    version: str,
-    allow_unannotated: bool,
-    spec_path: Path | None,
-    environ: Mapping[str, str] | None,
-    accepted_findings: Collection[Acceptance],
-) -> ReleaseResult:
-    if not work.build_report.is_file():
-        raise ReleaseError(
-            f"{work.build_report}: no build report; run `lengthwise build SPEC.toml` first"
-        )
-    report = read_json(work.build_report)
-    tokenizer_names = public_tokenizer_ids(spec.tokenizers.all)
-    subsets, skipped = _collect_subsets(spec, work, tokenizer_names)
-    if not subsets:
-        raise ReleaseError(f"{work.samples}: every subset is empty; nothing to release")
-    missing = sum(len(s.rows) - s.annotated for s in subsets)
-    if missing and not allow_unannotated:
-        _refuse_unannotated(subsets)
-    books = _corpus(work, subsets)
-    stats = read_stats(
-        work.root,
-        {s.spec.name: len(s.rows) for s in subsets},
-        {s.spec.name: summaries_source(work.root, s.spec.name) for s in subsets},
-    )
+@dataclass
+class _ReleaseInputs:
+    report: dict[str, Any]
+    tokenizer_names: dict[str, str]
+    subsets: list[SubsetRows]
+    skipped: list[Any]
+    missing: int
+    books: list[dict[str, Any]]
+    stats: StatsInputs
 
-    root = releases_root(work.root)
-    root.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(dir=root, prefix=f".{tag_for(version)}.staging-"))
-    try:
+
+@dataclass
+class ReleaseStage(Stage[_ReleaseInputs]):
+    """Stages the release in a hidden folder, validates it, then swaps it in: it writes
+    no completion record (a release is rebuilt on demand), the runner gives it the lock
+    and puts back or removes what a killed release left."""
+
+    spec: Spec
+    work: WorkDir
+    version: str
+    allow_unannotated: bool
+    spec_path: Path | None
+    environ: Mapping[str, str] | None = None
+    accepted_findings: Collection[Acceptance] = ()
+    result: ReleaseResult | None = None
+    name = "release"
+
+    def __post_init__(self) -> None:
+        self.root = self.work.root
+
+    def clear_leftovers(self) -> None:
+        _clear_leftovers(releases_root(self.work.root))
+
+    def plan(self) -> StagePlan[_ReleaseInputs]:
+        work, spec = self.work, self.spec
+        if not work.build_report.is_file():
+            raise ReleaseError(
+                f"{work.build_report}: no build report; run `lengthwise build SPEC.toml` first"
+            )
+        report = read_json(work.build_report)
+        tokenizer_names = public_tokenizer_ids(spec.tokenizers.all)
+        subsets, skipped = collect_subsets(spec, work, tokenizer_names)
+        if not subsets:
+            raise ReleaseError(f"{work.samples}: every subset is empty; nothing to release")
+        missing = sum(len(s.rows) - s.annotated for s in subsets)
+        if missing and not self.allow_unannotated:
+            refuse_unannotated(subsets)
+        books = corpus_books(work, subsets)
+        stats = read_stats(
+            work.root,
+            {s.spec.name: len(s.rows) for s in subsets},
+            {s.spec.name: summaries_source(work.root, s.spec.name) for s in subsets},
+        )
+        inputs = _ReleaseInputs(
+            report, dict(tokenizer_names), subsets, skipped, missing, books, stats
+        )
+        return StagePlan(inputs, None)
+
+    def compute(self, plan: StagePlan[_ReleaseInputs]) -> dict[str, Any]:
+        root = releases_root(self.work.root)
+        root.mkdir(parents=True, exist_ok=True)
+        prefix = f".{tag_for(self.version)}.staging-"
+        staging = Path(tempfile.mkdtemp(dir=root, prefix=prefix))
+        try:
+            manifest, diff = self._stage_files(staging, plan.inputs)
+            crash_point("release:staged")
+            names = secret_variable_names(self.spec)
+            validated = validate_release(
+                staging, self.version, self.environ, names, self.accepted_findings
+            )
+            # The manifest is not in its own checksums: the decision is added after the scan.
+            manifest[MANIFEST_KEY] = manifest_record(validated.accepted_findings)
+            atomic_write_json(staging / MANIFEST, manifest)
+            final = release_folder(self.work.root, self.version).root
+            replaced = final.exists()
+            _replace(staging, final)
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+        log.info("release %s written to %s", self.version, final)
+        accepted = len(validated.accepted_findings)
+        inputs = plan.inputs
+        self.result = ReleaseResult(
+            final, manifest, diff, inputs.missing, inputs.skipped, replaced, accepted
+        )
+        return manifest
+
+    def _stage_files(
+        self, staging: Path, inputs: _ReleaseInputs
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Data files, spec and statistics copies, diff, card and manifest, in `staging`."""
+        spec, work, version, stats = self.spec, self.work, self.version, inputs.stats
+        subsets, tokenizer_names = inputs.subsets, inputs.tokenizer_names
         for subset in subsets:
             atomic_write_parquet(
                 staging / data_file(subset.spec.name),
                 subset.rows,
                 schema=arrow_schema(list(tokenizer_names.values())),
             )
-        if spec_path is not None:
-            shutil.copyfile(spec_path, staging / SPEC_COPY)
+        if self.spec_path is not None:
+            shutil.copyfile(self.spec_path, staging / SPEC_COPY)
         if stats.json_path is not None:
             shutil.copyfile(stats.json_path, staging / STATS_COPY)
-        manifest = _manifest(spec, version, report, books, subsets, tokenizer_names, missing)
+        manifest = _manifest(
+            spec, version, inputs.report, inputs.books, subsets, tokenizer_names, inputs.missing
+        )
         manifest["statistics"] = (
             {"file": STATS_COPY, "stale": stats.stale} if stats.json_path is not None else None
         )
@@ -271,44 +247,36 @@ def _build_release(
         )
         diff = diff_manifests(previous_manifest, manifest)
         atomic_write_json(staging / DIFF, diff)
-        card = CardInputs(
-            spec=spec,
-            version=version,
-            tool_version=__version__,
-            spec_sha256=manifest["spec"]["sha256"],
-            subsets=[_facts(s) for s in subsets],
-            skipped_subsets=skipped,
-            languages=sorted({r["language"] for s in subsets for r in s.rows}),
-            tokenizer_names=dict(tokenizer_names),
-            books=books,
-            build_report=report,
-            length_table=length_table_markdown(report, dict(tokenizer_names)),
-            efficiency_table=efficiency_markdown(report, dict(tokenizer_names)),
-            stats_section=stats_markdown(stats),
-            diff_section=diff_markdown(diff),
-            annotation_fields=_annotation_fields(subsets),
-            spec_file=SPEC_COPY if spec_path is not None else None,
-            drafts_note=drafts_sentence(work.root, {r["id"] for s in subsets for r in s.rows}),
-            synthetic_references=sum(synthetic_references(s.rows) for s in subsets),
-        )
+        card = self._card(inputs, manifest, diff)
         atomic_write_text(staging / CARD, render_card(card))
         manifest["files"] = file_entries(staging)
         atomic_write_json(staging / MANIFEST, manifest)
-        crash_point("release:staged")
-        names = secret_variable_names(spec)
-        validated = validate_release(staging, version, environ, names, accepted_findings)
-        # The manifest is not in its own checksums: the decision is added after the scan.
-        manifest[MANIFEST_KEY] = manifest_record(validated.accepted_findings)
-        atomic_write_json(staging / MANIFEST, manifest)
-        final = release_folder(work.root, version).root
-        replaced = final.exists()
-        _replace(staging, final)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    log.info("release %s written to %s", version, final)
-    accepted = len(validated.accepted_findings)
-    return ReleaseResult(final, manifest, diff, missing, skipped, replaced, accepted)
+        return manifest, diff
+
+    def _card(
+        self, inputs: _ReleaseInputs, manifest: dict[str, Any], diff: dict[str, Any]
+    ) -> CardInputs:
+        subsets, report, names = inputs.subsets, inputs.report, inputs.tokenizer_names
+        return CardInputs(
+            spec=self.spec,
+            version=self.version,
+            tool_version=__version__,
+            spec_sha256=manifest["spec"]["sha256"],
+            subsets=[subset_facts(s) for s in subsets],
+            skipped_subsets=inputs.skipped,
+            languages=sorted({r["language"] for s in subsets for r in s.rows}),
+            tokenizer_names=dict(names),
+            books=inputs.books,
+            build_report=report,
+            length_table=length_table_markdown(report, dict(names)),
+            efficiency_table=efficiency_markdown(report, dict(names)),
+            stats_section=stats_markdown(inputs.stats),
+            diff_section=diff_markdown(diff),
+            annotation_fields=annotation_fields(subsets),
+            spec_file=SPEC_COPY if self.spec_path is not None else None,
+            drafts_note=drafts_sentence(self.work.root, {r["id"] for s in subsets for r in s.rows}),
+            synthetic_references=sum(synthetic_references(s.rows) for s in subsets),
+        )
 
 
 def _manifest(
@@ -316,7 +284,7 @@ def _manifest(
     version: str,
     report: dict[str, Any],
     books: list[dict[str, Any]],
-    subsets: list[_SubsetRows],
+    subsets: list[SubsetRows],
     tokenizer_names: Mapping[str, str],
     missing: int,
 ) -> dict[str, Any]:
@@ -353,33 +321,6 @@ def _manifest(
             for s in subsets
         },
     }
-
-
-def _facts(subset: _SubsetRows) -> SubsetFacts:
-    tokens = [r["tokens"] for r in subset.rows]
-    return SubsetFacts(
-        spec=subset.spec,
-        rows=len(subset.rows),
-        annotated=subset.annotated,
-        books=len({r["book_id"] for r in subset.rows}),
-        tokens_mean=sum(tokens) / len(tokens),
-        tokens_min=min(tokens),
-        tokens_max=max(tokens),
-        summary_lengths=[
-            _summary_length(r["summary"], r["language"])
-            for r in subset.rows
-            if r["summary"] is not None
-        ],
-    )
-
-
-def _annotation_fields(subsets: list[_SubsetRows]) -> list[str]:
-    keys: set[str] = set()
-    for subset in subsets:
-        for row in subset.rows:
-            if row["annotation"]:
-                keys.update(json.loads(row["annotation"]))
-    return sorted(keys)
 
 
 def _replace(staging: Path, final: Path) -> None:

@@ -201,6 +201,7 @@ class StatsStage(Stage[list[SubsetRows]]):
     workers: int | None = None
     force: bool = False
     name = "stats"
+    timed = False  # stats.json is copied into releases: no timing in it
 
     def __post_init__(self) -> None:
         self.root = self.paths.root

@@ -1,0 +1,136 @@
+"""What a release is made of: each subset's rows (samples joined with their human
+summaries), the books they come from, and the facts the card reports per subset."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lengthwise.builders.workdir import WorkDir
+from lengthwise.releases.release.card import SubsetFacts
+from lengthwise.releases.release.layout import ReleaseError
+from lengthwise.releases.release.schema import public_source, release_row
+from lengthwise.releases.release.summaries import load_annotations
+from lengthwise.spec import Spec, SubsetSpec
+from lengthwise.storage import read_jsonl
+
+
+@dataclass
+class SubsetRows:
+    spec: SubsetSpec
+    rows: list[dict[str, Any]]
+    annotated: int
+
+
+def summary_length(summary: str, language: str) -> int:
+    """CNNSum's unit: characters for Chinese, words otherwise."""
+    if language.startswith("zh"):
+        return sum(1 for ch in summary if not ch.isspace())
+    return len(summary.split())
+
+
+def read_samples(path: Path) -> list[dict[str, Any]]:
+    import pyarrow.parquet as pq
+
+    if not path.is_file():
+        raise ReleaseError(f"{path}: no samples; run `lengthwise build SPEC.toml` first")
+    rows: list[dict[str, Any]] = pq.read_table(path).to_pylist()
+    return rows
+
+
+def collect_subsets(
+    spec: Spec, work: WorkDir, tokenizer_names: Mapping[str, str]
+) -> tuple[list[SubsetRows], list[str]]:
+    collected: list[SubsetRows] = []
+    skipped: list[str] = []
+    for subset in spec.subsets:
+        path = work.subset_samples(subset.name)
+        samples = read_samples(path)
+        if not samples:
+            skipped.append(subset.name)  # datasets cannot load an empty config
+            continue
+        stale = [
+            s["id"] for s in samples if (s["lower"], s["upper"]) != (subset.lower, subset.upper)
+        ]
+        if stale:
+            raise ReleaseError(
+                f"{path}: samples were cut for a different interval than subset "
+                f"{subset.name!r} of the spec; rerun `lengthwise build`"
+            )
+        annotations = load_annotations(work.root, subset.name, samples)
+        rows = []
+        for sample in samples:
+            found = annotations.get(sample["id"])
+            rows.append(
+                release_row(
+                    sample,
+                    found.summary if found else None,
+                    found.metadata if found else None,
+                    tokenizer_names,
+                )
+            )
+        annotated = sum(1 for r in rows if r["summary"] is not None)
+        collected.append(SubsetRows(subset, rows, annotated))
+    return collected, skipped
+
+
+def corpus_books(work: WorkDir, subsets: list[SubsetRows]) -> list[dict[str, Any]]:
+    if not work.books.is_file():
+        raise ReleaseError(f"{work.books}: no corpus; run `lengthwise build SPEC.toml` first")
+    used = Counter(r["book_id"] for s in subsets for r in s.rows)
+    return [
+        {
+            "book_id": book["id"],
+            "title": book["title"],
+            "language": book["language"],
+            "chapters": len(book.get("chapters", [])),
+            "raw_sha256": book["raw_sha256"],
+            "source": public_source(book["source"]),
+            "license_note": book.get("license_note"),
+            "samples": used.get(book["id"], 0),
+        }
+        for book in read_jsonl(work.books)
+    ]
+
+
+def refuse_unannotated(subsets: list[SubsetRows]) -> None:
+    missing = {s.spec.name: len(s.rows) - s.annotated for s in subsets}
+    total_missing = sum(missing.values())
+    total = sum(len(s.rows) for s in subsets)
+    detail = ", ".join(f"{name} {count}" for name, count in missing.items() if count)
+    raise ReleaseError(
+        f"{total_missing} of {total} samples have no human summary ({detail}); finish the "
+        "annotation (`lengthwise annotate pull`) or pass --allow-unannotated to release the "
+        "contexts without references (the card will say so)"
+    )
+
+
+def subset_facts(subset: SubsetRows) -> SubsetFacts:
+    tokens = [r["tokens"] for r in subset.rows]
+    return SubsetFacts(
+        spec=subset.spec,
+        rows=len(subset.rows),
+        annotated=subset.annotated,
+        books=len({r["book_id"] for r in subset.rows}),
+        tokens_mean=sum(tokens) / len(tokens),
+        tokens_min=min(tokens),
+        tokens_max=max(tokens),
+        summary_lengths=[
+            summary_length(r["summary"], r["language"])
+            for r in subset.rows
+            if r["summary"] is not None
+        ],
+    )
+
+
+def annotation_fields(subsets: list[SubsetRows]) -> list[str]:
+    keys: set[str] = set()
+    for subset in subsets:
+        for row in subset.rows:
+            if row["annotation"]:
+                keys.update(json.loads(row["annotation"]))
+    return sorted(keys)
