@@ -17,6 +17,7 @@ import urllib.parse
 from pathlib import Path
 from typing import Any
 
+from lengthwise.errors import UserError
 from lengthwise.spec import Spec, load_spec
 
 
@@ -152,7 +153,7 @@ def _work_dir(spec: Spec | None, work: Path | None) -> Path:
     if work is not None:
         return work
     if spec is None:
-        raise ValueError("give a spec file or --work DIR")
+        raise UserError("give a spec file or --work DIR")
     return default_work_dir(spec)
 
 
@@ -173,7 +174,7 @@ def _serve(args: argparse.Namespace) -> int:
     from lengthwise.annotation.labelstudio.paths import LabelStudioPaths
     from lengthwise.annotation.labelstudio.server import LabelStudioServerError
     from lengthwise.annotation.labelstudio.serving import serve_foreground
-    from lengthwise.cli import UserError
+    from lengthwise.errors import UserError
 
     spec = load_spec(args.spec) if args.spec else None
     work = _work_dir(spec, args.work).resolve()

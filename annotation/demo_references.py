@@ -35,6 +35,7 @@ from lengthwise.annotation.review.quality import check_summary
 from lengthwise.annotation.review.records import ORIGIN_HUMAN, AnnotationRecord
 from lengthwise.builders.demo_synopses import SYNTHETIC_LABEL, synopses_for_demo_books
 from lengthwise.builders.workdir import WorkDir
+from lengthwise.errors import UserError
 from lengthwise.spec import Spec
 from lengthwise.storage import read_jsonl
 
@@ -77,7 +78,7 @@ def _chapter_synopses(
     for index in range(int(sample["first_chapter"]), int(sample["last_chapter"]) + 1):
         number = numbers[book_id][index] if index < len(numbers[book_id]) else None
         if number is None or number not in synopses[book_id]:
-            raise ValueError(
+            raise UserError(
                 f"sample {sample['id']}: chapter {index} of {book_id} has no printed number "
                 "known to the demo generator; rebuild the demo (`lengthwise build`)"
             )
@@ -100,7 +101,7 @@ def demo_references(spec: Spec, work_dir: Path) -> DemoReferencesResult:
     stored = load_records(paths.annotations)
     humans = [r for r in stored if r.origin == ORIGIN_HUMAN]
     if humans:
-        raise ValueError(
+        raise UserError(
             f"{paths.annotations} holds {len(humans)} human annotations; synthetic references "
             "are for the untouched demo only and never mix with human work"
         )

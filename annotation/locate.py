@@ -33,6 +33,7 @@ from lengthwise.annotation.review.inputs import (
 )
 from lengthwise.annotation.review.measure import is_chinese, text_language
 from lengthwise.builders.workdir import WorkDir
+from lengthwise.errors import UserError
 from lengthwise.llm.types import ChatRequest, LLMClient
 from lengthwise.text import words
 
@@ -255,13 +256,13 @@ def locate(
 ) -> LocateResult:
     """Find evidence for `claim` in the chapters of `sample_id` (see module docstring)."""
     if not claim.strip():
-        raise ValueError("the claim is empty")
+        raise UserError("the claim is empty")
     work = WorkDir(work_dir)
     sample = next(
         (s for s in read_samples(work, subset_order(work)) if str(s["id"]) == sample_id), None
     )
     if sample is None:
-        raise ValueError(f"no sample {sample_id!r} in {work.samples}")
+        raise UserError(f"no sample {sample_id!r} in {work.samples}")
     language = str(sample["language"])
     chapters = sample_chapters(sample, read_books(work, {str(sample["book_id"])}))
     passages = [p for c in chapters for p in split_passages(c, language)]

@@ -41,6 +41,7 @@ from lengthwise.builders.sampling import (
 from lengthwise.builders.screening import flagged_books
 from lengthwise.builders.sources import read_sources, require_kept
 from lengthwise.builders.workdir import WorkDir
+from lengthwise.errors import UserError
 from lengthwise.records import Book
 from lengthwise.reports import StageReport
 from lengthwise.spec import Spec
@@ -247,7 +248,7 @@ def _corpus_stage(
     ids = [b.id for b in books]
     duplicate_ids = sorted({i for i in ids if ids.count(i) > 1})
     if duplicate_ids:
-        raise ValueError(
+        raise UserError(
             f"two sources produced the same book id(s) {duplicate_ids}; rename one of the files"
         )
     if previous is None:

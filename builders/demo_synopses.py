@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from lengthwise.builders.demo_corpus import DemoBook, demo_books, event_synopsis
+from lengthwise.errors import UserError
 from lengthwise.storage import atomic_write_text
 
 SIDECAR_NAME: Final = "demo_synopses.json"
@@ -31,7 +32,7 @@ _NOTICE: Final = (
 )
 
 
-class NotDemoCorpusError(ValueError):
+class NotDemoCorpusError(UserError):
     """The work dir's corpus is not the synthetic demo corpus."""
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from lengthwise.builders.sampling import pack_pairs
 from lengthwise.builders.sources.hf import HFLoadError, load_hf_dataset
+from lengthwise.errors import UserError
 from lengthwise.spec import HFDatasetSource
 from lengthwise.storage import atomic_write_json, atomic_write_jsonl
 from lengthwise.tokenizers import get_tokenizer
@@ -34,18 +35,18 @@ class PackingRequest:
 def pack_training_data(request: PackingRequest, out: Path) -> dict[str, Any]:
     """Pack the dataset's pairs and write `out` (JSONL) plus `out`.report.json."""
     if request.lower > request.upper:
-        raise ValueError(f"--lower ({request.lower}) must not exceed --upper ({request.upper})")
+        raise UserError(f"--lower ({request.lower}) must not exceed --upper ({request.upper})")
     source = HFDatasetSource(
         kind="hf", dataset=request.dataset, column=request.text_column, split=request.split
     )
     try:
         dataset = load_hf_dataset(source, Path.cwd())
     except HFLoadError as exc:
-        raise ValueError(f"{request.dataset}: {exc}") from None
+        raise UserError(f"{request.dataset}: {exc}") from None
     columns = list(dataset.column_names)
     for column in (request.text_column, request.summary_column):
         if column not in columns:
-            raise ValueError(f"{request.dataset}: no column {column!r} (columns: {columns})")
+            raise UserError(f"{request.dataset}: no column {column!r} (columns: {columns})")
     pairs = [
         (str(row[request.text_column] or ""), str(row[request.summary_column] or ""))
         for row in dataset

@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal
 
+from lengthwise.errors import UserError
 from lengthwise.llm.batch import run_batch
 from lengthwise.llm.cache import RequestCache, request_key
 from lengthwise.llm.transformers_backend import TransformersClient, _Loaded
@@ -95,7 +96,7 @@ def engine_overrides(settings: EngineSettings) -> dict[str, Any]:
 def yarn_rope_scaling(factor: float, original_max_positions: int) -> dict[str, Any]:
     """The YaRN rope_scaling block Qwen2.5 documents for long contexts."""
     if factor <= 1:
-        raise ValueError(f"--yarn-factor must be above 1, got {factor}")
+        raise UserError(f"--yarn-factor must be above 1, got {factor}")
     return {
         "rope_type": "yarn",
         "factor": factor,
@@ -209,7 +210,7 @@ def make_eval_client(
         return client_class(config, cache, device=settings.device)
     if settings.backend == "openai":
         if not settings.base_url:
-            raise ValueError("--backend openai needs --base-url (e.g. http://127.0.0.1:8000/v1)")
+            raise UserError("--backend openai needs --base-url (e.g. http://127.0.0.1:8000/v1)")
         from lengthwise.llm.openai_backend import OpenAIClient
 
         return OpenAIClient(config, cache)
@@ -233,7 +234,7 @@ def parse_json_option(text: str | None, flag: str) -> dict[str, Any] | None:
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"{flag}: not valid JSON ({exc.msg}): {text!r}") from None
+        raise UserError(f"{flag}: not valid JSON ({exc.msg}): {text!r}") from None
     if not isinstance(value, dict):
-        raise ValueError(f"{flag}: expected a JSON object, got {text!r}")
+        raise UserError(f"{flag}: expected a JSON object, got {text!r}")
     return value

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from lengthwise.errors import UserError
 from lengthwise.evaluation.samples import EvalSample, ReleaseData
 from lengthwise.llm.batch import run_batch
 from lengthwise.llm.types import ChatRequest, ChatResult, ResultCallback, Usage
@@ -55,7 +56,7 @@ def parse_baseline(name: str) -> Baseline:
     """`lead-3`, `random-5`, `drafts`; anything else is a ValueError saying what is valid."""
     match = _NAME.match(name.strip())
     if match is None:
-        raise ValueError(
+        raise UserError(
             f"--model {name!r}: a baseline is lead-N (first N sentences), random-N (N seeded "
             "random sentences) or drafts (the release's chapter drafts), N from 1 to 999"
         )
@@ -87,7 +88,7 @@ def baseline_sentences(baseline: Baseline, sample: EvalSample, seed: int) -> lis
     """The answer's sentences before the length cap."""
     if baseline.kind == "drafts":
         if sample.drafts is None:
-            raise ValueError(
+            raise UserError(
                 f"sample {sample.id}: the release ships no chapter drafts (column "
                 "`chapter_drafts`), so the drafts baseline cannot run on it"
             )
@@ -167,7 +168,7 @@ def check_baseline(name: str, release: ReleaseData) -> None:
     baseline = parse_baseline(name)
     samples = [s for rows in release.subsets.values() for s in rows]
     if baseline.kind == "drafts" and not any(s.drafts for s in samples):
-        raise ValueError(
+        raise UserError(
             f"release {release.identity.get('path', '')}: no chapter drafts shipped (column "
             "`chapter_drafts`), so `--model drafts` cannot run; use lead-N or random-N"
         )

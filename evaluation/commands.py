@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from lengthwise.errors import UserError
 from lengthwise.evaluation.backends import (
     BACKENDS,
     EngineSettings,
@@ -134,7 +135,7 @@ def engine_from_args(args: argparse.Namespace) -> EngineSettings:
     rope = parse_json_option(args.rope_scaling, "--rope-scaling")
     if args.yarn_factor is not None:
         if rope is not None:
-            raise ValueError("give either --rope-scaling or --yarn-factor, not both")
+            raise UserError("give either --rope-scaling or --yarn-factor, not both")
         rope = yarn_rope_scaling(args.yarn_factor, args.original_max_position_embeddings or 32768)
     return EngineSettings(
         backend=args.backend,

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Protocol
 
+from lengthwise.errors import UserError
+
 CHAT_ALLOWANCE_TOKENS: Final = 32
 _UNKNOWN_LENGTH: Final = 1_000_000_000  # tokenizer.model_max_length sentinel for "unknown"
 
@@ -204,7 +206,7 @@ def make_counter(model: str, tokenizer: str | None, *, chat_template: bool) -> P
     if is_model_folder(name):
         return HFFolderCounter(Path(name).expanduser().resolve(), chat_template)
     if tokenizer is None:
-        raise ValueError(
+        raise UserError(
             f"model {model!r} is not a local model folder, so its tokenizer is unknown: pass "
             "--tokenizer (a registry id such as qwen2.5 or tiktoken:o200k_base, hf:PATH, or a "
             "model folder) so prompts can be counted before anything is sent"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from lengthwise.errors import UserError
 from lengthwise.text.rouge import rouge_l_cnnsum, rouge_l_f1
 
 Metric = Callable[[str, str, str], float]
@@ -34,7 +35,7 @@ def rouge_l(prediction: str, reference: str, lang: str) -> float:
         return rouge_l_cnnsum(prediction, reference, "zh")
     if lang == "en":
         return rouge_l_f1(prediction, reference, "en")
-    raise ValueError(
+    raise UserError(
         f"no ROUGE-L tokenizer for language {lang!r} (supported: {', '.join(SUPPORTED_LANGUAGES)})"
     )
 
@@ -59,7 +60,7 @@ def get_metric(name: str) -> Metric:
     try:
         return _METRICS[name]
     except KeyError:
-        raise ValueError(f"unknown metric {name!r} (known: {sorted(_METRICS)})") from None
+        raise UserError(f"unknown metric {name!r} (known: {sorted(_METRICS)})") from None
 
 
 def metric_names() -> list[str]:

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from lengthwise.errors import UserError
 from lengthwise.evaluation.counting import PromptCounter
 from lengthwise.evaluation.prompts import PromptTemplate
 from lengthwise.evaluation.samples import EvalSample
@@ -121,7 +122,7 @@ def parse_max_new_tokens(text: str | None) -> dict[str, int]:
     for part in text.split(","):
         name, equals, value = part.strip().partition("=")
         if not equals or not name.strip() or not value.strip().isdigit() or int(value) <= 0:
-            raise ValueError(
+            raise UserError(
                 f"--max-new-tokens-per-subset: {part.strip()!r} is not SUBSET=N with N > 0 "
                 "(e.g. L=400,2XL=500)"
             )
@@ -188,7 +189,7 @@ def make_plan(
 ) -> Plan:
     """Count every (sample, prompt) and resolve `policy` against the window."""
     if policy not in POLICIES:
-        raise ValueError(f"unknown policy {policy!r} (expected one of {', '.join(POLICIES)})")
+        raise UserError(f"unknown policy {policy!r} (expected one of {', '.join(POLICIES)})")
     plan = Plan(
         policy=policy,
         context_window=context_window,
@@ -201,7 +202,7 @@ def make_plan(
         limit = max_new_tokens[subset]
         budget = None if context_window is None else context_window - limit
         if budget is not None and budget <= 0:
-            raise ValueError(
+            raise UserError(
                 f"subset {subset}: {limit} new tokens leave no room in a {context_window}-token "
                 "window; lower --max-new-tokens-per-subset or raise --context-window"
             )

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from lengthwise.errors import UserError
 from lengthwise.storage import canonical_hash
 
 PLACEHOLDER = "{}"
@@ -51,7 +52,7 @@ BUILTIN_TEMPLATES: dict[str, dict[str, str]] = {
 }
 
 
-class PromptFileError(ValueError):
+class PromptFileError(UserError):
     """A prompt file that cannot be used; the message names the file and key."""
 
 
@@ -68,7 +69,7 @@ class PromptTemplate:
             return self.texts[language]
         if "*" in self.texts:
             return self.texts["*"]
-        raise ValueError(
+        raise UserError(
             f"prompt {self.id!r} ({self.source}) has no wording for language {language!r} "
             f"(it has {sorted(self.texts)})"
         )
@@ -145,9 +146,9 @@ def select_prompts(names: Sequence[str], prompt_file: Path | None = None) -> lis
         found = available.get(name) or available.get(_PREFIX + name)
         if found is None:
             where = str(prompt_file) if prompt_file else "the built-in prompts"
-            raise ValueError(f"prompt {name!r} is not in {where} (it has {sorted(available)})")
+            raise UserError(f"prompt {name!r} is not in {where} (it has {sorted(available)})")
         # Results are labelled with the id the user asked for (IB, not Prompt-IB).
         chosen.append(PromptTemplate(name, found.texts, found.source))
     if len({p.id for p in chosen}) != len(chosen):
-        raise ValueError(f"prompt ids repeat in {list(names)}")
+        raise UserError(f"prompt ids repeat in {list(names)}")
     return chosen

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from lengthwise.errors import InputFileError, UserError
 from lengthwise.evaluation.outcomes import OUTCOMES
 from lengthwise.evaluation.report_plots import plot_outcomes, plot_scores
 from lengthwise.evaluation.results import sample_scores
@@ -50,7 +51,7 @@ def load_run(folder: Path) -> RunView:
         raise FileNotFoundError(f"{path}: no results; is {folder} a `lengthwise eval` run folder?")
     results = read_json(path)
     if not isinstance(results, dict) or "results" not in results:
-        raise ValueError(f"{path}: not a lengthwise results file")
+        raise InputFileError(f"{path}: not a lengthwise results file")
     lines = GenerationStore(folder / GENERATIONS).read()
     model = results.get("model", {})
     label = f"{Path(str(model.get('name', folder.name))).name} ({model.get('backend', '?')})"
@@ -292,7 +293,7 @@ def _between_runs(runs: list[RunView], subsets: list[str]) -> list[str]:
 def write_report(run_dirs: Sequence[Path], out: Path, *, title: str | None = None) -> Path:
     """report.md and the two PNGs in `out`; returns the markdown path."""
     if not run_dirs:
-        raise ValueError("no run folders given")
+        raise UserError("no run folders given")
     runs = [load_run(Path(folder)) for folder in run_dirs]
     _unique_labels(runs)
     subsets = _subset_order(runs)

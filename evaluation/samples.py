@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lengthwise.errors import InputFileError, UserError
 from lengthwise.releases.hub.fetch import fetch_release, parse_release_ref
 from lengthwise.releases.release.layout import data_file
 from lengthwise.releases.release.manifest import read_manifest
@@ -66,7 +67,7 @@ def resolve_release(ref: str, download_dir: Path | None = None) -> tuple[Path, d
     else:
         repo_id, revision = parse_release_ref(ref)
         if not _HUB_REPO.match(repo_id):
-            raise ValueError(
+            raise UserError(
                 f"--release {ref!r}: no such folder, and not of the form ORG/NAME@REVISION"
             )
         folder = fetch_release(repo_id, revision, out=download_dir)
@@ -86,7 +87,7 @@ def _read_subset(folder: Path, subset: str) -> list[dict[str, Any]]:
     table = pq.read_table(path)
     missing = [c for c in _REQUIRED_COLUMNS if c not in table.column_names]
     if missing:
-        raise ValueError(f"{path}: missing columns {missing} (is this a lengthwise release?)")
+        raise InputFileError(f"{path}: missing columns {missing} (is this a lengthwise release?)")
     rows: list[dict[str, Any]] = table.to_pylist()
     return rows
 
@@ -111,7 +112,7 @@ def load_release(
     wanted = subsets or available
     unknown = [s for s in wanted if s not in available]
     if unknown:
-        raise ValueError(f"subsets {unknown} are not in the release (it has {available})")
+        raise UserError(f"subsets {unknown} are not in the release (it has {available})")
     loaded: dict[str, list[EvalSample]] = {}
     unscorable: dict[str, int] = {}
     synthetic = 0  # references no person wrote (the synthetic demo): the report says so

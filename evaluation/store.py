@@ -15,6 +15,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from lengthwise.errors import InputFileError, UserError
 from lengthwise.storage import atomic_write_text, read_json
 
 log = logging.getLogger(__name__)
@@ -53,7 +54,7 @@ class GenerationStore:
             if not isinstance(value, dict) or not {"subset", "sample_id", "prompt_id"} <= set(
                 value
             ):
-                raise ValueError(f"{self.path}:{number}: not a generations line")
+                raise InputFileError(f"{self.path}:{number}: not a generations line")
             lines.append(value)
             kept.append(text)
         if broken or (raw and not raw.endswith("\n")):
@@ -87,7 +88,7 @@ def check_run_folder(run_file: Path, fingerprint: dict[str, Any], overwrite: boo
                 changed = sorted(
                     k for k in fingerprint if (previous or {}).get(k) != fingerprint[k]
                 )
-                raise ValueError(
+                raise UserError(
                     f"{out} holds a run with different settings ({', '.join(changed)}); "
                     "use another --out, or --overwrite to discard it"
                 )

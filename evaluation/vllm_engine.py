@@ -30,6 +30,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Final
 
+from lengthwise.errors import UserError
 from lengthwise.evaluation.backends import EngineSettings, engine_overrides
 from lengthwise.llm.cache import RequestCache, request_key
 from lengthwise.llm.types import ChatRequest, ChatResult, Outcome, ResultCallback, Usage
@@ -167,7 +168,7 @@ def launched_server(
             process.wait(timeout=30)
 
 
-class BackendUnavailableError(ValueError):
+class BackendUnavailableError(UserError):
     """vLLM is not installed here, or its server did not start; the message says what to do."""
 
 

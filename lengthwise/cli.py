@@ -14,7 +14,10 @@ import sys
 from collections.abc import Sequence
 
 from lengthwise import __version__
+from lengthwise.errors import UserError
 from lengthwise.stage_state import StageBusy
+
+__all__ = ["UserError", "build_parser", "main"]
 
 COMMAND_MODULES = (
     "lengthwise.builders.commands",
@@ -25,10 +28,6 @@ COMMAND_MODULES = (
     "lengthwise.releases.commands",
     "lengthwise.evaluation.commands",
 )
-
-
-class UserError(Exception):
-    """An error caused by the user's input; printed as one clear message, no traceback."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -56,8 +55,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     try:
         return int(args.handler(args) or 0)
-    except (UserError, StageBusy, ValueError, FileNotFoundError) as exc:
-        # Validation errors carry file/key names in their message; a traceback adds nothing.
+    except (UserError, StageBusy, FileNotFoundError) as exc:
+        # User errors name the file/key/option in their message: a traceback adds nothing.
+        # Any other exception (a ValueError from pyarrow or json included) is a bug and
+        # keeps its traceback. A FileNotFoundError names the path the user gave.
         if args.verbose:
             raise
         print(f"lengthwise {args.command}: error: {exc}", file=sys.stderr)

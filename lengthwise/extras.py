@@ -11,10 +11,12 @@ from __future__ import annotations
 import importlib.util
 from typing import Final
 
+from lengthwise.errors import UserError
+
 EXTRA_OF: Final = {"torch": "local", "transformers": "local", "vllm": "vllm"}
 
 
-class MissingExtraError(ValueError):
+class MissingExtraError(UserError):
     """Raised instead of an ImportError traceback; the CLI prints it and exits 2."""
 
 

@@ -20,10 +20,11 @@ from pydantic import (
     model_validator,
 )
 
+from lengthwise.errors import UserError
 from lengthwise.tokenizers.ids import parse_tokenizer_id
 
 
-class SpecError(ValueError):
+class SpecError(UserError):
     """A spec file is unreadable or invalid; the message names file and key."""
 
 

@@ -15,6 +15,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from lengthwise.errors import InputFileError
+
 
 def sha256_bytes(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
@@ -80,7 +82,7 @@ def read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
             try:
                 yield json.loads(line)
             except json.JSONDecodeError as exc:
-                raise ValueError(f"{path}:{number}: invalid JSON line: {exc.msg}") from exc
+                raise InputFileError(f"{path}:{number}: invalid JSON line: {exc.msg}") from exc
 
 
 def atomic_write_parquet(path: Path, rows: list[dict[str, Any]], schema: Any = None) -> None:

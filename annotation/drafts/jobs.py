@@ -15,6 +15,7 @@ from typing import Any
 
 from lengthwise.builders.joining import render_chapter
 from lengthwise.builders.workdir import WorkDir
+from lengthwise.errors import InputFileError, UserError
 from lengthwise.records import Book
 from lengthwise.storage import canonical_hash
 
@@ -90,7 +91,7 @@ def _read_books(path: Path, wanted: set[str]) -> dict[str, Book]:
                 if row.get("id") in wanted:
                     books[row["id"]] = Book.from_dict(row)
             except (json.JSONDecodeError, TypeError, KeyError) as exc:
-                raise ValueError(f"{path}:{number}: not a valid book row: {exc}") from None
+                raise InputFileError(f"{path}:{number}: not a valid book row: {exc}") from None
     return books
 
 
@@ -103,19 +104,17 @@ def _sample_chapters(
         first, last = int(row["first_chapter"]), int(row["last_chapter"])
         hashes = list(row["chapter_sha256"])
     except (KeyError, TypeError, ValueError) as exc:
-        raise ValueError(f"{where}: missing or invalid column {exc}") from None
+        raise InputFileError(f"{where}: missing or invalid column {exc}") from None
     book = books.get(book_id)
     if book is None:
-        raise ValueError(
-            f"{where}: book {book_id!r} is not in the corpus; rerun `lengthwise build`"
-        )
+        raise UserError(f"{where}: book {book_id!r} is not in the corpus; rerun `lengthwise build`")
     if last >= len(book.chapters) or len(hashes) != last - first + 1:
-        raise ValueError(f"{where}: chapter range {first}-{last} does not match the corpus")
+        raise UserError(f"{where}: chapter range {first}-{last} does not match the corpus")
     chapters: list[SampleChapter] = []
     for index, expected in zip(range(first, last + 1), hashes, strict=True):
         chapter = book.chapters[index]
         if chapter.sha256 != expected:
-            raise ValueError(
+            raise UserError(
                 f"{where}: chapter {index} differs from {book_id} in corpus/books.jsonl "
                 "(the samples are stale); rerun `lengthwise build`"
             )

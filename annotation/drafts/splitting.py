@@ -17,6 +17,7 @@ import re
 
 from lengthwise.annotation.drafts.prompts import prompt_overhead
 from lengthwise.annotation.drafts.sentences import is_chinese, paragraphs, split_sentences
+from lengthwise.errors import UserError
 from lengthwise.spec import LLMRoleConfig
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
@@ -41,7 +42,7 @@ def text_budget(config: LLMRoleConfig, language: str) -> int | None:
     overhead = estimate_tokens(prompt_overhead(language)) + CHAT_TEMPLATE_TOKENS
     budget = int((config.context_window - config.max_tokens - overhead) * SAFETY)
     if budget < MIN_TEXT_TOKENS:
-        raise ValueError(
+        raise UserError(
             f"llm.drafter.context_window ({config.context_window}) leaves no room for chapter "
             f"text after llm.drafter.max_tokens ({config.max_tokens}) and the prompt "
             f"(about {overhead} tokens): raise context_window or lower max_tokens"

@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from lengthwise.errors import InputFileError
 from lengthwise.storage import atomic_write_bytes
 
 log = logging.getLogger(__name__)
@@ -116,6 +117,6 @@ class DraftLog:
             try:
                 record = DraftRecord.from_dict(json.loads(line))
             except (json.JSONDecodeError, TypeError) as exc:
-                raise ValueError(f"{self.path}:{number}: not a draft record: {exc}") from None
+                raise InputFileError(f"{self.path}:{number}: not a draft record: {exc}") from None
             records[record.key] = record
         return records

@@ -15,6 +15,7 @@ import secrets
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from lengthwise.errors import InputFileError, UserError
 from lengthwise.storage import atomic_write_text
 
 DEFAULT_USERNAME = "admin@lengthwise.local"
@@ -37,7 +38,7 @@ def load_credentials(path: Path) -> Credentials | None:
             **{k: str(row[k]) for k in ("username", "password", "token", "secret_key")}
         )
     except (json.JSONDecodeError, KeyError, TypeError) as exc:
-        raise ValueError(
+        raise InputFileError(
             f"{path}: not a credentials file ({exc}); delete it to regenerate"
         ) from None
 
@@ -52,7 +53,7 @@ def load_or_create_credentials(
     env = dict(os.environ if environ is None else environ)
     token = env.get(token_env) or secrets.token_hex(20)
     if len(token) < 6:
-        raise ValueError(f"${token_env}: a Label Studio token needs at least 6 characters")
+        raise UserError(f"${token_env}: a Label Studio token needs at least 6 characters")
     credentials = Credentials(
         username=env.get("LABEL_STUDIO_USERNAME") or DEFAULT_USERNAME,
         password=env.get("LABEL_STUDIO_PASSWORD") or secrets.token_urlsafe(18),
@@ -74,7 +75,7 @@ def resolve_token(
         return token
     stored = load_credentials(credentials_path)
     if stored is None:
-        raise ValueError(
+        raise UserError(
             f"no Label Studio API token: set ${token_env} or start the server once with "
             f"`lengthwise annotate serve` (it writes {credentials_path})"
         )

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lengthwise.errors import InputFileError
 from lengthwise.storage import atomic_write_json, read_json
 
 
@@ -63,11 +64,11 @@ def load_state(paths: LabelStudioPaths) -> dict[str, Any]:
     try:
         state = read_json(paths.state)
     except ValueError as exc:
-        raise ValueError(
+        raise InputFileError(
             f"{paths.state}: not valid JSON ({exc}); delete it to start over"
         ) from None
     if not isinstance(state, dict):
-        raise ValueError(f"{paths.state}: expected a JSON object")
+        raise InputFileError(f"{paths.state}: expected a JSON object")
     return state
 
 

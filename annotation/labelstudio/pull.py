@@ -34,6 +34,7 @@ from lengthwise.annotation.review.finalize import (
 from lengthwise.annotation.review.quality import check_summary
 from lengthwise.annotation.review.records import AnnotationRecord
 from lengthwise.builders.workdir import WorkDir
+from lengthwise.errors import UserError
 from lengthwise.spec import Spec
 from lengthwise.storage import atomic_write_json
 
@@ -191,7 +192,7 @@ def _project_id(spec: Spec, paths: LabelStudioPaths, api: LabelStudioAPI) -> int
         return stored
     found = api.find_projects(project_title(spec))
     if not found:
-        raise ValueError(
+        raise UserError(
             f"no Label Studio project {project_title(spec)!r} at {api.url}; "
             "run `lengthwise annotate push SPEC` first"
         )

@@ -33,6 +33,7 @@ from lengthwise.annotation.review.quality import (
 from lengthwise.annotation.review.records import ORIGIN_HUMAN, AnnotationRecord
 from lengthwise.annotation.review.select import SampleReview, load_overrides, review_sample
 from lengthwise.builders.workdir import WorkDir
+from lengthwise.errors import InputFileError, UserError
 from lengthwise.spec import Spec
 from lengthwise.storage import (
     atomic_write_json,
@@ -99,7 +100,7 @@ def load_records(path: Path) -> list[AnnotationRecord]:
         try:
             records.append(AnnotationRecord.from_dict(row))
         except (TypeError, ValueError) as exc:
-            raise ValueError(f"{path}:{number}: not an annotation row: {exc}") from None
+            raise InputFileError(f"{path}:{number}: not an annotation row: {exc}") from None
     return records
 
 
@@ -132,7 +133,7 @@ def review_all(spec: Spec, work_dir: Path, overrides_path: Path | None = None) -
     known = {str(s["id"]) for s in samples}
     for sample_id, override in overrides.items():
         if sample_id not in known:
-            raise ValueError(f"{override.where}: no sample {sample_id!r} in {work.samples}")
+            raise UserError(f"{override.where}: no sample {sample_id!r} in {work.samples}")
     settings = quality_settings(spec)
 
     reviews: dict[str, SampleReview] = {}

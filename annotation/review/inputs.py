@@ -18,6 +18,7 @@ from typing import Any
 
 from lengthwise.builders.joining import render_chapter
 from lengthwise.builders.workdir import WorkDir
+from lengthwise.errors import InputFileError, UserError
 from lengthwise.records import Book, Chapter
 from lengthwise.storage import canonical_hash, read_json, read_jsonl
 
@@ -65,7 +66,7 @@ def read_drafts(path: Path) -> dict[str, SampleDrafts]:
             sample_id = str(row["id"])
             chapters = tuple(_chapter_draft(c) for c in row["chapters"])
         except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"{where}: not a drafts row (missing or invalid {exc})") from None
+            raise InputFileError(f"{where}: not a drafts row (missing or invalid {exc})") from None
         drafts[sample_id] = SampleDrafts(sample_id, chapters)
     return drafts
 
@@ -135,7 +136,7 @@ def read_books(work: WorkDir, wanted: set[str] | None = None) -> dict[str, Book]
                 if wanted is None or row.get("id") in wanted:
                     books[row["id"]] = Book.from_dict(row)
             except (json.JSONDecodeError, TypeError, KeyError) as exc:
-                raise ValueError(f"{path}:{number}: not a valid book row: {exc}") from None
+                raise InputFileError(f"{path}:{number}: not a valid book row: {exc}") from None
     return books
 
 
@@ -151,12 +152,12 @@ def sample_chapters(sample: dict[str, Any], books: dict[str, Book]) -> list[Samp
     sample_id, book_id = str(sample["id"]), str(sample["book_id"])
     book = books.get(book_id)
     if book is None:
-        raise ValueError(f"sample {sample_id}: book {book_id!r} is not in the corpus")
+        raise UserError(f"sample {sample_id}: book {book_id!r} is not in the corpus")
     first, last = int(sample["first_chapter"]), int(sample["last_chapter"])
     hashes = list(sample.get("chapter_sha256") or [])
     chapters: list[Chapter] = book.chapters[first : last + 1]
     if len(chapters) != last - first + 1 or (hashes and [c.sha256 for c in chapters] != hashes):
-        raise ValueError(
+        raise UserError(
             f"sample {sample_id}: chapters {first}-{last} differ from the corpus "
             "(stale samples); rerun `lengthwise build`"
         )

@@ -27,6 +27,7 @@ from lengthwise.annotation.review.agreement import (
 )
 from lengthwise.annotation.review.quality import QualityReport
 from lengthwise.annotation.review.records import AnnotationRecord
+from lengthwise.errors import InputFileError, UserError
 
 SOURCE_NONE = "none"  # no usable annotation yet
 SOURCE_RULE = "rule"
@@ -79,19 +80,19 @@ def load_overrides(path: Path) -> dict[str, Override]:
         try:
             row = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise ValueError(f"{where}: invalid JSON: {exc.msg}") from None
+            raise InputFileError(f"{where}: invalid JSON: {exc.msg}") from None
         if not isinstance(row, dict) or not isinstance(row.get("sample_id"), str):
-            raise ValueError(f"{where}: each line needs a string key 'sample_id'")
+            raise InputFileError(f"{where}: each line needs a string key 'sample_id'")
         unknown = set(row) - {"sample_id", "annotation_id", "summary", "reviewer", "note"}
         if unknown:
-            raise ValueError(f"{where}: unknown keys {sorted(unknown)}")
+            raise InputFileError(f"{where}: unknown keys {sorted(unknown)}")
         annotation_id, summary = row.get("annotation_id"), row.get("summary")
         if (annotation_id is None) == (summary is None):
-            raise ValueError(f"{where}: give exactly one of 'annotation_id' or 'summary'")
+            raise InputFileError(f"{where}: give exactly one of 'annotation_id' or 'summary'")
         if annotation_id is not None and not isinstance(annotation_id, int):
-            raise ValueError(f"{where}: 'annotation_id' must be an integer")
+            raise InputFileError(f"{where}: 'annotation_id' must be an integer")
         if summary is not None and (not isinstance(summary, str) or not summary.strip()):
-            raise ValueError(f"{where}: 'summary' must be non-empty text")
+            raise InputFileError(f"{where}: 'summary' must be non-empty text")
         overrides[row["sample_id"]] = Override(
             sample_id=row["sample_id"],
             annotation_id=annotation_id,
@@ -163,7 +164,7 @@ def _apply_override(
         chosen = next((r for r in records if r.annotation_id == override.annotation_id), None)
         if chosen is None:
             ids = sorted(r.annotation_id for r in records)
-            raise ValueError(
+            raise UserError(
                 f"{override.where}: annotation {override.annotation_id} is not an annotation "
                 f"of sample {override.sample_id} (its annotations: {ids or 'none'})"
             )

@@ -14,13 +14,14 @@ from typing import Any
 
 from lengthwise.builders.audit.findings import FINDING_CLASSES, SampleAudit
 from lengthwise.builders.audit.sample_audit import audit_sample
+from lengthwise.errors import UserError
 from lengthwise.spec import AuditConfig
 from lengthwise.storage import atomic_write_jsonl, read_jsonl
 
 WORST_SHOWN = 10
 
 
-class AuditRefused(ValueError):
+class AuditRefused(UserError):
     """`[audit] action = "refuse"` and a sample has more findings than allowed."""
 
 

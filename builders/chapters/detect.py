@@ -43,6 +43,7 @@ from lengthwise.builders.chapters.toc_lines import (
     measure_bodies,
 )
 from lengthwise.builders.chapters.warnings import inner_headings, structure_warnings
+from lengthwise.errors import UserError
 from lengthwise.records import TocEntry
 
 SUPPORTED_LANGUAGES = ("zh", "en")
@@ -54,7 +55,7 @@ def normalise_language(language: str) -> str:
     """`zh`/`en` from codes such as `zh-Hans` or `en_US`; ValueError for anything else."""
     base = re.split(r"[-_]", language.strip().lower(), maxsplit=1)[0]
     if base not in SUPPORTED_LANGUAGES:
-        raise ValueError(
+        raise UserError(
             f"unsupported language {language!r} for chapter detection "
             f"(supported: {', '.join(SUPPORTED_LANGUAGES)})"
         )

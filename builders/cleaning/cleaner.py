@@ -42,6 +42,7 @@ from lengthwise.builders.cleaning.rulesets import (
 )
 from lengthwise.builders.cleaning.unwrap import UNWRAP_PARAGRAPHS
 from lengthwise.builders.language import detect_language
+from lengthwise.errors import UserError
 from lengthwise.spec import CleaningConfig, ExtraRule
 
 USER_PREFIX = "user/"
@@ -127,23 +128,23 @@ def compile_user_rules(extra_rules: list[ExtraRule]) -> list[Rule]:
     for index, extra in enumerate(extra_rules):
         where = f"cleaning.extra_rules.{index} ({extra.name!r})"
         if not extra.name.strip():
-            raise ValueError(f"cleaning.extra_rules.{index}: name must not be empty")
+            raise UserError(f"cleaning.extra_rules.{index}: name must not be empty")
         if extra.name in seen:
-            raise ValueError(f"{where}: duplicate rule name")
+            raise UserError(f"{where}: duplicate rule name")
         seen.add(extra.name)
         try:
             pattern = re.compile(extra.pattern, re.MULTILINE if extra.multiline else 0)
         except re.error as error:
-            raise ValueError(f"{where}: invalid regex {extra.pattern!r}: {error}") from None
+            raise UserError(f"{where}: invalid regex {extra.pattern!r}: {error}") from None
         if pattern.fullmatch("") is not None:
-            raise ValueError(
+            raise UserError(
                 f"{where}: regex {extra.pattern!r} matches the empty string; "
                 "a cleaning rule must match at least one character"
             )
         try:
             pattern.sub(extra.replace, "")  # parses the template: \\9, \\g<x> errors
         except (re.error, IndexError) as error:
-            raise ValueError(f"{where}: invalid replacement {extra.replace!r}: {error}") from None
+            raise UserError(f"{where}: invalid replacement {extra.replace!r}: {error}") from None
         compiled.append(
             Rule(
                 name=f"{USER_PREFIX}{extra.name}",
@@ -168,7 +169,7 @@ def _check_disabled(disabled: list[str], user_rules: list[Rule]) -> set[str]:
     known |= {*LEARNED_RULES, *RESIDUE_RULES}
     for name in disabled:
         if name not in known:
-            raise ValueError(
+            raise UserError(
                 f"cleaning.disable_rules: unknown rule {name!r}; known: {', '.join(sorted(known))}"
             )
     return set(disabled)

@@ -32,6 +32,7 @@ from lengthwise.builders.cleaning.rules import TextRule, contains_any
 from lengthwise.builders.cleaning.zh_blocks import NOTICE_BLOCK as ZH_NOTICE_BLOCK
 from lengthwise.builders.cleaning.zh_notices import AUTHOR_NOTICE
 from lengthwise.builders.cleaning.zh_web_rules import INLINE_RULES, LINE_RULES
+from lengthwise.errors import UserError
 
 AUTO = "auto"
 
@@ -141,7 +142,7 @@ def resolve_rulesets(
         elif name in RULESETS:
             chosen.add(name)
         else:
-            raise ValueError(
+            raise UserError(
                 f"cleaning.rulesets: unknown rule set {name!r}; "
                 f"known: {', '.join((AUTO, *KNOWN_RULESETS))}"
             )

@@ -34,6 +34,7 @@ from lengthwise.builders.screening.prompts import (
 )
 from lengthwise.builders.screening.report import ScreeningPaths, render_probe_report
 from lengthwise.builders.workdir import WorkDir
+from lengthwise.errors import InputFileError, UserError
 from lengthwise.llm.accounting import UsageLedger
 from lengthwise.llm.types import ChatRequest, LLMClient
 from lengthwise.records import Book
@@ -78,7 +79,7 @@ def read_books(path: Path) -> list[Book]:
                 try:
                     books.append(Book.from_dict(json.loads(line)))
                 except (json.JSONDecodeError, TypeError, KeyError) as exc:
-                    raise ValueError(f"{path}:{number}: not a valid book row: {exc}") from None
+                    raise InputFileError(f"{path}:{number}: not a valid book row: {exc}") from None
     return books
 
 
@@ -91,7 +92,7 @@ def run_probe(
 ) -> ProbeResult:
     """Probe every book and write WORK/screening/contamination.json and .md."""
     if settings.chapters_per_book < 1:
-        raise ValueError(f"chapters per book must be at least 1, got {settings.chapters_per_book}")
+        raise UserError(f"chapters per book must be at least 1, got {settings.chapters_per_book}")
     stage = ProbeStage(WorkDir(work_dir), client, config, settings, not_run_reason)
     run = run_stage(stage)
     return ProbeResult(stage.paths, run.up_to_date, run.report)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 
+from lengthwise.errors import UserError
 from lengthwise.llm.types import ChatRequest
 from lengthwise.spec import LLMRoleConfig
 
@@ -44,7 +45,7 @@ def fit_to_context(text: str, config: LLMRoleConfig) -> str:
         return text
     budget = int((config.context_window - config.max_tokens - _TEMPLATE_TOKENS) * 0.9)
     if budget < 32:
-        raise ValueError(
+        raise UserError(
             f"llm.probe.context_window ({config.context_window}) leaves no room for chapter "
             f"text after llm.probe.max_tokens ({config.max_tokens})"
         )

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lengthwise.errors import InputFileError
 from lengthwise.storage import read_json
 
 
@@ -33,7 +34,7 @@ def flagged_books(work_dir: Path) -> dict[str, str]:
     try:
         report = read_json(path)
     except ValueError as exc:
-        raise ValueError(f"{path}: unreadable contamination report: {exc}") from None
+        raise InputFileError(f"{path}: unreadable contamination report: {exc}") from None
     if not isinstance(report, dict) or report.get("status") != "run":
         return {}
     flagged = report.get("flagged") or {}

@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 from lengthwise.builders.sources.errors import ReasonKey
-from lengthwise.cli import UserError
+from lengthwise.errors import UserError
 from lengthwise.reports import StageReport
 
 

@@ -20,6 +20,7 @@ from types import TracebackType
 from typing import Any, Final
 from urllib.parse import urlsplit, urlunsplit
 
+from lengthwise.errors import InputFileError
 from lengthwise.llm.types import ChatRequest, ChatResult, Usage
 from lengthwise.spec import LLMRoleConfig
 
@@ -126,7 +127,7 @@ class RequestCache:
             self._db.execute(_SCHEMA)
             self._db.commit()
         except sqlite3.DatabaseError as error:
-            raise ValueError(f"{self.path}: not a usable request cache ({error})") from error
+            raise InputFileError(f"{self.path}: not a usable request cache ({error})") from error
         self.hits = 0
         self.misses = 0
         self.writes = 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from lengthwise.errors import UserError
 from lengthwise.llm.cache import RequestCache
 from lengthwise.llm.types import ChatRequest, LLMClient
 from lengthwise.spec import LLMRoleConfig
@@ -19,7 +20,7 @@ def make_client(config: LLMRoleConfig, cache: RequestCache | None = None) -> LLM
         from lengthwise.llm.transformers_backend import TransformersClient
 
         return TransformersClient(config, cache)
-    raise ValueError(f"unknown LLM backend {config.backend!r} (expected openai or transformers)")
+    raise UserError(f"unknown LLM backend {config.backend!r} (expected openai or transformers)")
 
 
 def make_request(

@@ -21,6 +21,7 @@ from typing import Any, Final
 
 import openai
 
+from lengthwise.errors import UserError
 from lengthwise.llm.batch import run_batch
 from lengthwise.llm.cache import RequestCache, request_key
 from lengthwise.llm.pacing import RateLimiter, backoff_delay
@@ -48,7 +49,7 @@ _OVER_LENGTH = re.compile(
 )
 
 
-class MissingApiKeyError(ValueError):
+class MissingApiKeyError(UserError):
     """The role's `api_key_env` names an environment variable that is not set."""
 
 

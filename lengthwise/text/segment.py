@@ -24,6 +24,8 @@ import threading
 from collections.abc import Callable
 from typing import Literal
 
+from lengthwise.errors import UserError
+
 Segmenter = Literal["auto", "jieba", "rjieba"]
 
 _JIEBA_LOCK = threading.Lock()
@@ -82,7 +84,7 @@ def segmenter_name(segmenter: Segmenter = "auto") -> str:
     if _rjieba_cut() is not None:
         return "rjieba"
     if segmenter == "rjieba":
-        raise ValueError("segmenter 'rjieba' requested but the rjieba package is not installed")
+        raise UserError("segmenter 'rjieba' requested but the rjieba package is not installed")
     return "jieba"
 
 

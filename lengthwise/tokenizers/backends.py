@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from lengthwise.errors import InputFileError
 from lengthwise.tokenizers.base import TokenizerFileNotFoundError, TokenizerUnavailableError
 from lengthwise.tokenizers.tiktoken_offline import load_encoding
 
@@ -125,7 +126,7 @@ class HFJsonTokenizer(_CountByEncoding):
         try:
             self._tokenizer = RustTokenizer.from_file(str(path))
         except Exception as exc:  # the library raises plain Exception on bad JSON
-            raise ValueError(f"{path}: not a usable tokenizer.json: {exc}") from exc
+            raise InputFileError(f"{path}: not a usable tokenizer.json: {exc}") from exc
         # Added/special tokens appearing in the text are tokenized as ordinary text.
         self._tokenizer.encode_special_tokens = True
 
@@ -152,7 +153,7 @@ class SentencePieceTokenizer(_CountByEncoding):
         try:
             processor.Load(str(path))
         except (OSError, RuntimeError) as exc:
-            raise ValueError(f"{path}: not a usable sentencepiece model: {exc}") from exc
+            raise InputFileError(f"{path}: not a usable sentencepiece model: {exc}") from exc
         self._processor = processor
 
     def encode(self, text: str) -> list[int]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
+from lengthwise.errors import UserError
+
 # The id forms get_tokenizer accepts, shown in every "unknown id" message.
 KNOWN_ID_FORMS: tuple[str, ...] = (
     "tiktoken:<encoding>  (cl100k_base, o200k_base, o200k_harmony, ...)",
@@ -46,7 +48,7 @@ class Tokenizer(Protocol):
 # between worker processes (a custom __init__ signature breaks unpickling).
 
 
-class UnknownTokenizerError(ValueError):
+class UnknownTokenizerError(UserError):
     """A tokenizer id that names no known form, or a malformed one."""
 
 

@@ -23,6 +23,7 @@ from types import TracebackType
 
 from tqdm import tqdm
 
+from lengthwise.errors import InputFileError
 from lengthwise.storage import sha256_text
 from lengthwise.tokenizers.ids import parse_tokenizer_id
 from lengthwise.tokenizers.registry import get_tokenizer, tokenizer_cache_key
@@ -60,7 +61,7 @@ class TokenCountCache:
                 " PRIMARY KEY (text_sha256, tokenizer_key)) WITHOUT ROWID"
             )
         except sqlite3.DatabaseError as exc:
-            raise ValueError(f"{self.path}: not a usable token count cache: {exc}") from exc
+            raise InputFileError(f"{self.path}: not a usable token count cache: {exc}") from exc
 
     def get_many(self, tokenizer_id: str, text_sha256s: Iterable[str]) -> dict[str, int]:
         """Cached counts of the given texts under `tokenizer_id` (missing ones left out)."""

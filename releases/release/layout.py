@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from lengthwise.errors import UserError
+
 VERSION_PATTERN = re.compile(r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$")
 # Config names become folder names and YAML values: keep them plain.
 CONFIG_NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
@@ -23,7 +25,7 @@ SPEC_COPY = "spec.toml"
 STATS_COPY = "statistics.json"
 
 
-class ReleaseError(ValueError):
+class ReleaseError(UserError):
     """A release cannot be built, validated or published; the message says why."""
 
 

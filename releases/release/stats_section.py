@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lengthwise.errors import InputFileError
 from lengthwise.storage import read_json, sha256_file
 
 
@@ -51,7 +52,7 @@ def read_stats(work_root: Path, rows: Mapping[str, int], inputs: Mapping[str, Pa
     try:
         data = read_json(json_path)
     except ValueError as exc:
-        raise ValueError(f"{json_path}: not valid JSON: {exc}") from None
+        raise InputFileError(f"{json_path}: not valid JSON: {exc}") from None
     data = data if isinstance(data, dict) else {}
     markdown = md_path.read_text(encoding="utf-8") if md_path.is_file() else None
     return StatsInputs(json_path, markdown, data, _stale(data, rows, inputs), None)

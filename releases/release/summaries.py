@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lengthwise.errors import InputFileError
+
 # Columns written by `lengthwise build` (lengthwise.builders.samples.sample_row).
 BUILD_COLUMNS = frozenset(
     {
@@ -92,9 +94,9 @@ def _read_rows(path: Path) -> list[dict[str, Any]]:
     try:
         rows: list[dict[str, Any]] = pq.read_table(path).to_pylist()
     except Exception as exc:  # pyarrow raises several types for unreadable files
-        raise ValueError(f"{path}: cannot read annotated samples: {exc}") from None
+        raise InputFileError(f"{path}: cannot read annotated samples: {exc}") from None
     if rows and "id" not in rows[0]:
-        raise ValueError(f"{path}: annotated samples have no 'id' column")
+        raise InputFileError(f"{path}: annotated samples have no 'id' column")
     return rows
 
 

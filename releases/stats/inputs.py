@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lengthwise.errors import InputFileError
 from lengthwise.storage import read_json, sha256_file
 from lengthwise.text import detect_lang
 
@@ -57,10 +58,10 @@ def read_subset(work_root: Path, subset: str) -> SubsetRows:
     try:
         rows: list[dict[str, Any]] = pq.read_table(path).to_pylist()
     except Exception as exc:  # pyarrow raises several types for damaged files
-        raise ValueError(f"{path}: cannot read samples: {exc}") from None
+        raise InputFileError(f"{path}: cannot read samples: {exc}") from None
     for number, row in enumerate(rows):
         if not isinstance(row.get("id"), str) or not isinstance(row.get("text"), str):
-            raise ValueError(f"{path}: row {number}: missing string column 'id' or 'text'")
+            raise InputFileError(f"{path}: row {number}: missing string column 'id' or 'text'")
     return SubsetRows(subset, path, rows)
 
 
@@ -73,9 +74,9 @@ def read_build_report(work_root: Path) -> dict[str, Any]:
     try:
         report = read_json(path)
     except ValueError as exc:
-        raise ValueError(f"{path}: not valid JSON: {exc}") from None
+        raise InputFileError(f"{path}: not valid JSON: {exc}") from None
     if not isinstance(report, dict):
-        raise ValueError(f"{path}: expected a JSON object")
+        raise InputFileError(f"{path}: expected a JSON object")
     return report
 
 

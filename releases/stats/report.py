@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from lengthwise import __version__
+from lengthwise.errors import UserError
 from lengthwise.llm.accounting import MeteredClient, UsageLedger
 from lengthwise.llm.types import LLMClient
 from lengthwise.llm.usage_journal import UsageJournal
@@ -185,7 +186,7 @@ def run_stats(
 ) -> StatsResult:
     """Compute and write the statistics of every subset of `spec` built in `work_dir`."""
     if ic_samples < 1:
-        raise ValueError(f"--ic-samples must be at least 1, got {ic_samples}")
+        raise UserError(f"--ic-samples must be at least 1, got {ic_samples}")
     stage = StatsStage(spec, StatsPaths(Path(work_dir)), judge or JudgeSetup(), ic_samples)
     stage.workers, stage.force = workers, force
     run = run_stage(stage)
