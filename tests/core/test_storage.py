@@ -1,14 +1,20 @@
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from lengthwise import storage
+from lengthwise.stage_state import remove_leftovers
 from lengthwise.storage import (
     atomic_write_json,
     atomic_write_jsonl,
     atomic_write_text,
     canonical_hash,
+    read_json,
     read_jsonl,
 )
 
@@ -33,6 +39,54 @@ def test_failed_write_keeps_previous_content(tmp_path: Path) -> None:
         atomic_write_jsonl(target, broken_rows())
     assert list(read_jsonl(target)) == [{"id": 1}]
     assert [p.name for p in tmp_path.iterdir()] == ["rows.jsonl"]
+
+
+def test_failure_between_write_and_rename_keeps_previous_content(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The new bytes are fully written and synced, then the rename fails: an atomic write
+    # leaves the old file whole; a plain write would already have overwritten it.
+    target = tmp_path / "report.json"
+    atomic_write_json(target, {"version": 1})
+
+    def rename_fails(src: str, dst: str) -> None:
+        raise OSError("disk gone between write and rename")
+
+    monkeypatch.setattr(storage.os, "replace", rename_fails)
+    with pytest.raises(OSError, match="between write and rename"):
+        atomic_write_json(target, {"version": 2, "rows": list(range(1000))})
+    assert read_json(target) == {"version": 1}
+    assert [p.name for p in tmp_path.iterdir()] == ["report.json"]
+
+
+KILLED_WRITER = """
+import os, signal, sys
+from pathlib import Path
+from lengthwise import storage
+
+def killed(src, dst):  # the new content is on disk under its temporary name: die now
+    os.kill(os.getpid(), signal.SIGKILL)
+
+storage.os.replace = killed
+storage.atomic_write_text(Path(sys.argv[1]), "new content " * 100_000)
+"""
+
+
+def test_writer_killed_midway_leaves_previous_content_and_only_a_hidden_temp(
+    tmp_path: Path,
+) -> None:
+    target = tmp_path / "samples.jsonl"
+    atomic_write_text(target, "old content\n")
+    done = subprocess.run(
+        [sys.executable, "-c", KILLED_WRITER, str(target)], capture_output=True, check=False
+    )
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    assert target.read_text(encoding="utf-8") == "old content\n"
+    # What the killed writer left is a hidden temporary file the next run removes.
+    leftovers = [p for p in tmp_path.iterdir() if p != target]
+    assert leftovers and all(p.name.startswith(".") for p in leftovers)
+    assert sorted(remove_leftovers(tmp_path)) == sorted(leftovers)
+    assert [p.name for p in tmp_path.iterdir()] == ["samples.jsonl"]
 
 
 def test_canonical_hash_ignores_key_order_not_values() -> None:
