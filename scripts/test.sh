@@ -17,6 +17,8 @@ echo "== mypy" >&2
 # checked at its surface), so the area folders are checked under their lengthwise.* names.
 MYPYPATH="$(ls -d build/__editable__.lengthwise-*)" .venv/bin/mypy -p lengthwise
 echo "== pytest" >&2
+# Reference data (../shared: real corpora, ROUGE vectors) missing is a failure here, not a skip.
+export LENGTHWISE_REQUIRE_SHARED=1
 # Whole files per worker: tests sharing a real server (Label Studio, transformers serve)
 # then start it once per worker, not once per test spread.
 .venv/bin/pytest -n 2 --dist loadfile "$@"

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.fixtures.shared_data import missing_shared_data
+
 pytest_plugins = ["tests.fixtures.llm_server"]
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -36,9 +38,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 @pytest.fixture(scope="session")
 def shared_corpora() -> Path:
-    """The shared real corpora; tests that need them skip with a clear message otherwise."""
+    """The shared real corpora; missing, tests skip locally with a clear message and fail
+    under CI (see `missing_shared_data`)."""
     if not SHARED_CORPORA.is_dir():
-        pytest.skip(
+        missing_shared_data(
             f"shared corpora not found at {SHARED_CORPORA} "
             "(set LENGTHWISE_SHARED_CORPORA to the folder holding zh_simplified_four_classics/)"
         )

@@ -12,6 +12,7 @@ import pytest
 from lengthwise.builders.build import run_build
 from lengthwise.spec import load_spec
 from lengthwise.tokenizers import get_tokenizer
+from tests.fixtures.shared_data import missing_shared_data
 
 pytestmark = pytest.mark.slow
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "zh-classics.toml"
@@ -22,7 +23,7 @@ def test_zh_classics_build_meets_the_sampling_criteria(
 ) -> None:
     spec = load_spec(EXAMPLE)
     if not spec.resolve(spec.sources[0].path).is_dir():  # type: ignore[union-attr]
-        pytest.skip("examples/zh-classics.toml expects the corpora at ../shared/corpora")
+        missing_shared_data("examples/zh-classics.toml expects the corpora at ../shared/corpora")
     run_build(spec, tmp_path / "a", progress=False)
     qwen = get_tokenizer(spec.tokenizers.primary)
     for subset in spec.subsets:
