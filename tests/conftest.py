@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.fixtures.demo_build import build_demo
 from tests.fixtures.shared_data import missing_shared_data
 
 pytest_plugins = ["tests.fixtures.llm_server"]
@@ -46,6 +47,15 @@ def shared_corpora() -> Path:
             "(set LENGTHWISE_SHARED_CORPORA to the folder holding zh_simplified_four_classics/)"
         )
     return SHARED_CORPORA
+
+
+@pytest.fixture(scope="session")
+def demo_built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """(spec path, work dir) of the synthetic demo build, built once per session.
+
+    Read-only: a test that writes (releases, drafts, stats) copies it first.
+    """
+    return build_demo(tmp_path_factory.getbasetemp() / "demo-build")
 
 
 @pytest.fixture(autouse=True)

@@ -7,19 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from lengthwise.builders.build import run_build
-from lengthwise.builders.demo_corpus import write_demo_corpus, write_demo_spec
-from lengthwise.spec import LLMRoleConfig, load_spec
+from lengthwise.spec import LLMRoleConfig
 
 
 @pytest.fixture(scope="session")
-def demo_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """(spec path, work dir) of the demo corpus, built once per session; do not modify."""
-    folder = tmp_path_factory.mktemp("demo-draft")
-    write_demo_corpus(folder / "corpus")
-    spec_path = write_demo_spec(folder)
-    run_build(load_spec(spec_path), folder / "work", progress=False, workers=1)
-    return spec_path, folder / "work"
+def demo_build(demo_built: tuple[Path, Path]) -> tuple[Path, Path]:
+    """(spec path, work dir) of the shared demo build (tests/conftest.py); do not modify."""
+    return demo_built
 
 
 @pytest.fixture

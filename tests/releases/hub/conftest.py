@@ -19,7 +19,7 @@ import pytest
 
 # The release tests' helpers (demo build, annotator output fixture), shared by path.
 sys.path.insert(0, str(Path(__file__).parent.parent / "release"))
-from release_helpers import annotate_all, copy_work, demo_build
+from release_helpers import annotate_all, copy_work
 
 from lengthwise.spec import Spec, load_spec
 
@@ -35,8 +35,8 @@ def run_hub_requested(config: pytest.Config) -> bool:
 
 
 @pytest.fixture(scope="session")
-def hub_demo_built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    return demo_build(tmp_path_factory.getbasetemp() / "hub-demo-build")
+def hub_demo_built(demo_built: tuple[Path, Path]) -> tuple[Path, Path]:
+    return demo_built  # the shared demo build (tests/conftest.py)
 
 
 @pytest.fixture

@@ -8,15 +8,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from release_helpers import copy_work, demo_build
+from release_helpers import copy_work
 
 from lengthwise.spec import Spec, load_spec
-
-
-@pytest.fixture(scope="session")
-def demo_built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """(spec path, work dir) of the synthetic demo build; never released into."""
-    return demo_build(tmp_path_factory.getbasetemp() / "release-demo-build")
 
 
 @pytest.fixture

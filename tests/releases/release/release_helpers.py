@@ -13,20 +13,13 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from lengthwise.builders.build import run_build
-from lengthwise.builders.demo_corpus import write_demo_corpus, write_demo_spec
-from lengthwise.spec import Spec, load_spec
+from lengthwise.spec import Spec
+from tests.fixtures.demo_build import build_demo
 
 
 def demo_build(root: Path) -> tuple[Path, Path]:
     """Build the synthetic demo corpus once under `root`; return (spec path, work dir)."""
-    spec_path = root / "demo.toml"
-    work = root / "work"
-    if not (work / "build_report.json").is_file():
-        write_demo_corpus(root / "corpus")
-        write_demo_spec(root)
-        run_build(load_spec(spec_path), work, progress=False, workers=1)
-    return spec_path, work
+    return build_demo(root)
 
 
 def copy_work(work: Path, destination: Path) -> Path:

@@ -7,19 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from lengthwise.builders.build import run_build
-from lengthwise.builders.demo_corpus import write_demo_corpus, write_demo_spec
-from lengthwise.spec import load_spec
-
 
 @pytest.fixture(scope="session")
-def stats_demo_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """(spec path, work dir) of the synthetic demo build; treat as read-only."""
-    root = tmp_path_factory.mktemp("stats-demo")
-    write_demo_corpus(root / "corpus")
-    spec_path = write_demo_spec(root)
-    run_build(load_spec(spec_path), root / "work", progress=False, workers=1)
-    return spec_path, root / "work"
+def stats_demo_build(demo_built: tuple[Path, Path]) -> tuple[Path, Path]:
+    """(spec path, work dir) of the shared demo build (tests/conftest.py); read-only."""
+    return demo_built
 
 
 @pytest.fixture
