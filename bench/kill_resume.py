@@ -11,7 +11,12 @@ completion. A kill counts as survived when, after the rerun:
 - eval: results.json's usage over all invocations shows every (sample, prompt) answered
   and none asked of the model twice (no repeated generation).
 
-Usage: python bench/kill_resume.py [--kills 20] [--seed 0] [--keep DIR]
+With --crash-points, each kill happens at a named point inside the stage instead
+(LENGTHWISE_CRASH_AT, see lengthwise.stage_state.crash_point): a point drawn at random
+among the stage's own ones and the runner's (after compute, after the report, before
+the completion record), and for repeated points a random occurrence.
+
+Usage: python bench/kill_resume.py [--kills 20] [--seed 0] [--keep DIR] [--crash-points]
 Prints one line per kill and "kills survived: S/T"; exits 1 unless S == T.
 """
 
@@ -39,14 +44,28 @@ VOLATILE = {
     *("drafted_this_run", "reused", "created_at", "updated_at"),
 }
 LEFTOVER_MARKS = (".tmp", ".staging-", ".old-")
+# Where --crash-points kills each stage: its own points and the stage runner's.
+# "NAME:N" is NAME's N-th hit; `{n}` is drawn per kill (the demo drafts and evaluates
+# more chapters and answers than that, so the point is always reached).
+CRASH_POINTS = {
+    "build": ("build:samples-written", "build:computed", "build:reported"),
+    "draft": ("draft:chapter-drafted:{n}", "draft:computed", "draft:reported"),
+    "stats": ("stats:samples-written", "stats:computed", "stats:reported"),
+    "release": ("release:staged", "release:computed"),
+    "eval": ("eval:line-written:{n}", "eval:computed"),
+}
 
 
-def lengthwise(*args: str, **kwargs: Any) -> subprocess.Popen[bytes]:
+def lengthwise(*args: str, crash_at: str | None = None, **kwargs: Any) -> subprocess.Popen[bytes]:
+    env = {k: v for k, v in os.environ.items() if k != "LENGTHWISE_CRASH_AT"}
+    if crash_at is not None:
+        env["LENGTHWISE_CRASH_AT"] = crash_at
     return subprocess.Popen(
         [sys.executable, "-m", "lengthwise", *args],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         start_new_session=True,  # its own process group: orphans are found by group
+        env=env,
         **kwargs,
     )
 
@@ -187,17 +206,22 @@ def _leftovers(*folders: Path) -> list[str]:
     ]
 
 
-def kill_once(pipeline: Pipeline, stage: str, delay: float) -> tuple[bool, list[str]]:
-    """Start the stage, SIGKILL it after `delay` seconds, rerun it.
+def kill_once(pipeline: Pipeline, stage: str, when: float | str) -> tuple[bool, list[str]]:
+    """Start the stage, SIGKILL it after `when` seconds (or at crash point `when`), rerun it.
 
     Returns whether the kill landed inside the stage (it held the stage's lock, so it was
     past Python's start-up) and what went wrong.
     """
     problems = []
-    process = lengthwise(*pipeline.command(stage))
-    time.sleep(delay)
-    os.kill(process.pid, signal.SIGKILL)
-    process.wait()
+    if isinstance(when, str):
+        process = lengthwise(*pipeline.command(stage), crash_at=when)
+        if process.wait() != -signal.SIGKILL:
+            problems.append(f"crash point {when} not reached (exit {process.returncode})")
+    else:
+        process = lengthwise(*pipeline.command(stage))
+        time.sleep(when)
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait()
     folder = pipeline.eval_out if stage == "eval" else pipeline.work
     lock = folder / "locks" / f"{stage}.lock"
     inside = lock.is_file() and lock.read_text().strip() == str(process.pid)
@@ -244,17 +268,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kills", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--keep", type=Path, help="work in this folder and keep it")
+    parser.add_argument(
+        "--crash-points", action="store_true", help="kill at named points, not after delays"
+    )
     args = parser.parse_args(argv)
     base = args.keep or Path(tempfile.mkdtemp(prefix="lw-kill-resume-"))
     base.mkdir(parents=True, exist_ok=True)
     try:
-        return _run(base, args.kills, random.Random(args.seed))
+        return _run(base, args.kills, random.Random(args.seed), args.crash_points)
     finally:
         if args.keep is None:
             shutil.rmtree(base, ignore_errors=True)
 
 
-def _run(base: Path, kills: int, rng: random.Random) -> int:
+def _run(base: Path, kills: int, rng: random.Random, at_points: bool = False) -> int:
     run_to_end("demo-corpus", str(base / "demo"))
     spec = base / "demo" / "demo.toml"
     reference, killed = Pipeline(base / "reference", spec), Pipeline(base / "killed", spec)
@@ -268,8 +295,10 @@ def _run(base: Path, kills: int, rng: random.Random) -> int:
         count = plan.count(stage)
         for attempt in range(count):
             killed.invalidate(stage)
-            delay = rng.uniform(0.3 * durations[stage], durations[stage])
-            inside, problems = kill_once(killed, stage, delay)
+            when: float | str = rng.uniform(0.3 * durations[stage], durations[stage])
+            if at_points:
+                when = rng.choice(CRASH_POINTS[stage]).format(n=rng.randint(1, 3))
+            inside, problems = kill_once(killed, stage, when)
             problems += _compare(reference, killed, stage)
             if stage == "eval":
                 problems += eval_usage_problems(killed)
@@ -277,10 +306,8 @@ def _run(base: Path, kills: int, rng: random.Random) -> int:
             landed += inside
             verdict = "ok" if not problems else "FAILED: " + "; ".join(problems)
             where = "inside the stage" if inside else "during start-up"
-            print(
-                f"{stage} kill {attempt + 1}/{count} after {delay:.2f}s ({where}): {verdict}",
-                flush=True,
-            )
+            moment = f"at {when}" if isinstance(when, str) else f"after {when:.2f}s"
+            print(f"{stage} kill {attempt + 1}/{count} {moment} ({where}): {verdict}", flush=True)
         if not count:
             run_to_end(*killed.command(stage))
         killed.after(stage, reference)

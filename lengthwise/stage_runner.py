@@ -34,7 +34,13 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from lengthwise import __version__
-from lengthwise.stage_state import CompletionRecord, StageLock, is_complete, remove_leftovers
+from lengthwise.stage_state import (
+    CompletionRecord,
+    StageLock,
+    crash_point,
+    is_complete,
+    remove_leftovers,
+)
 from lengthwise.storage import atomic_write_json, atomic_write_text, read_json
 
 log = logging.getLogger(__name__)
@@ -108,8 +114,10 @@ def run_stage(stage: Stage[InputsT]) -> StageRun:
             report = read_json(stage.report_json)
             return StageRun(report, True, time.perf_counter() - started)
         report = stage.compute(plan)
+        crash_point(f"{stage.name}:computed")  # test hooks (LENGTHWISE_CRASH_AT)
         seconds = time.perf_counter() - started
         _write_report(stage, plan, report, seconds)
+        crash_point(f"{stage.name}:reported")
         if plan.fingerprint is not None:
             # Last: the outputs' hashes mark the stage complete for this fingerprint.
             CompletionRecord.write(stage.root, stage.name, plan.fingerprint, outputs)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import shutil
 import signal
@@ -215,3 +216,19 @@ def test_random_kills_across_the_stages_all_resume() -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr[-3000:]
     assert "kills survived: 5/5" in done.stdout
+
+
+@pytest.mark.slow
+def test_each_stage_killed_at_a_random_crash_point_reruns_to_the_uninterrupted_outputs() -> None:
+    # Two kills per stage, each at a point drawn among the stage's own crash points and the
+    # stage runner's (after compute, after the report, before the completion record).
+    seed = random.SystemRandom().randrange(1000)  # printed on failure to replay it
+    done = subprocess.run(
+        [sys.executable, str(REPO / "bench" / "kill_resume.py"), "--kills", "10",
+         "--seed", str(seed), "--crash-points"],
+        cwd=REPO, capture_output=True, text=True, timeout=900, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, f"--seed {seed}\n" + done.stdout + done.stderr[-3000:]
+    assert "kills survived: 10/10 (10 landed inside a stage)" in done.stdout
+    for stage in ("build", "draft", "stats", "release", "eval"):
+        assert f"{stage} kill 2/2 at {stage}:" in done.stdout
