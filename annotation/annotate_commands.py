@@ -17,134 +17,21 @@ import urllib.parse
 from pathlib import Path
 from typing import Any
 
+from lengthwise.cli_options import (
+    OPTIONAL_SPEC,
+    SPEC,
+    STAGE_OPTIONS,
+    WORK,
+    Command,
+    add_commands,
+    opt,
+)
 from lengthwise.errors import UserError
 from lengthwise.spec import Spec, load_spec
 
 
 def register(subparsers: Any) -> None:
-    annotate = subparsers.add_parser(
-        "annotate",
-        help="human merge-and-rewrite of the drafts in Label Studio (serve, push, pull, ...)",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    commands = annotate.add_subparsers(dest="annotate_command", required=True, metavar="STEP")
-
-    serve = commands.add_parser(
-        "serve",
-        help="start a local Label Studio for a work dir (127.0.0.1, SQLite)",
-        description=(
-            "Start Label Studio from .venv-labelstudio (create it with "
-            "scripts/ensure-labelstudio.sh) with its data in WORK/labelstudio, on 127.0.0.1 "
-            "only. The admin login and API token are written once to "
-            "WORK/labelstudio/credentials.json (mode 0600); WORK/labelstudio is private "
-            "(folders 0700, data files 0600). Runs until Ctrl-C. A server an earlier, killed "
-            "`serve` left running (WORK/labelstudio/server.json) is reused if it answers, "
-            "else stopped and replaced; a port held by another process is named, exit 2."
-        ),
-    )
-    serve.add_argument("spec", type=Path, nargs="?", help="spec TOML file (for the work dir)")
-    _work_option(serve)
-    serve.add_argument("--port", type=int, default=None, help="port (default: spec URL's, 8080)")
-    serve.set_defaults(handler=_serve)
-
-    push = commands.add_parser(
-        "push",
-        help="create or update the project and import a task per sample",
-        description=(
-            "Create or find the project (by title), import one task per sample with the "
-            "merged drafts as a prediction. Rerunning imports only missing samples, refreshes "
-            "drafts of tasks nobody worked on, and never touches tasks with human work."
-        ),
-    )
-    _spec_options(push)
-    push.set_defaults(handler=_push)
-
-    pull = commands.add_parser(
-        "pull",
-        help="export annotations into WORK/annotations and WORK/samples_annotated",
-        description=(
-            "Export every annotation, run the quality checks, store them in "
-            "WORK/annotations/annotations.jsonl (never replacing a newer stored version) and "
-            "write WORK/samples_annotated/<subset>.parquet with the final summaries."
-        ),
-    )
-    _spec_options(pull)
-    pull.set_defaults(handler=_pull)
-
-    status = commands.add_parser(
-        "status",
-        help="progress per subset and annotator, quality flag counts",
-        description="Progress and quality flags as of the last pull (`--pull` pulls first).",
-    )
-    _spec_options(status)
-    status.add_argument("--pull", action="store_true", help="pull from Label Studio first")
-    status.add_argument("--json", action="store_true", help="print the report as JSON")
-    status.set_defaults(handler=_status)
-
-    review = commands.add_parser(
-        "review",
-        help="pick the final summary per sample; report agreement",
-        description=(
-            "Per sample, take the usable annotation with the fewest quality flags, then the "
-            "highest mean ROUGE-L agreement with the other annotators. A reviewer overrides "
-            "this in WORK/annotations/review_overrides.jsonl, one line per sample: "
-            '{"sample_id": ..., "annotation_id": N} or {"sample_id": ..., "summary": "..."} '
-            '(optional "reviewer", "note"). Works offline on the last pull.'
-        ),
-    )
-    review.add_argument("spec", type=Path, help="spec TOML file")
-    _work_option(review)
-    review.add_argument("--overrides", type=Path, default=None, help="review file to use")
-    review.set_defaults(handler=_review)
-
-    locate = commands.add_parser(
-        "locate",
-        help="which chapter and passage support or contradict a claim",
-        description=(
-            "Narrow the sample's chapters to the passages that share most words with the "
-            "claim, then ask the spec's locator model ([llm.locator]) which passage supports "
-            "or contradicts it; the quote is checked against the chapter. Without a locator "
-            "model, prints the lexical matches only."
-        ),
-    )
-    locate.add_argument("sample_id")
-    locate.add_argument("claim")
-    locate.add_argument("--spec", type=Path, default=None, help="spec TOML file (locator model)")
-    _work_option(locate)
-    locate.add_argument("--top", type=int, default=8, help="passages shown to the model")
-    locate.set_defaults(handler=_locate)
-
-    demo = commands.add_parser(
-        "demo-references",
-        help="synthetic reference summaries for the demo corpus (refuses any other corpus)",
-        description=(
-            "For the synthetic demo corpus only (`lengthwise demo-corpus`): merge the "
-            "generator's chapter synopses into one summary per sample within the subset's "
-            "limit and finalize them like pulled annotations, marked 'synthetic reference "
-            "(demo)'. Refuses a work dir whose books are not byte-identical to the demo's."
-        ),
-    )
-    demo.add_argument("spec", type=Path, help="spec TOML file")
-    _work_option(demo)
-    demo.set_defaults(handler=_demo_references)
-
-
-def _work_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--work", type=Path, default=None, help="work directory (default ./lw-work/<spec name>)"
-    )
-
-
-def _spec_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("spec", type=Path, help="spec TOML file")
-    _work_option(parser)
-    parser.add_argument(
-        "--url",
-        default=None,
-        help="Label Studio URL (default: the server `annotate serve` started for this work "
-        "dir, else the spec's annotation.label_studio_url)",
-    )
+    add_commands(subparsers, COMMANDS)
 
 
 def _work_dir(spec: Spec | None, work: Path | None) -> Path:
@@ -321,3 +208,124 @@ def _demo_references(args: argparse.Namespace) -> int:
     print(render_report(result.finalized.report))
     print(f"samples: {result.finalized.paths.samples_annotated}/<subset>.parquet")
     return 0
+
+
+_URL = opt(
+    "--url",
+    default=None,
+    help="Label Studio URL (default: the server `annotate serve` started for this work "
+    "dir, else the spec's annotation.label_studio_url)",
+)
+_SERVER_OPTIONS = (SPEC, WORK, _URL)  # push, pull, status
+
+STEPS = (
+    Command(
+        "serve",
+        help="start a local Label Studio for a work dir (127.0.0.1, SQLite)",
+        description=(
+            "Start Label Studio from .venv-labelstudio (create it with "
+            "scripts/ensure-labelstudio.sh) with its data in WORK/labelstudio, on 127.0.0.1 "
+            "only. The admin login and API token are written once to "
+            "WORK/labelstudio/credentials.json (mode 0600); WORK/labelstudio is private "
+            "(folders 0700, data files 0600). Runs until Ctrl-C. A server an earlier, killed "
+            "`serve` left running (WORK/labelstudio/server.json) is reused if it answers, "
+            "else stopped and replaced; a port held by another process is named, exit 2."
+        ),
+        handler=_serve,
+        options=(
+            OPTIONAL_SPEC,
+            WORK,
+            opt("--port", type=int, default=None, help="port (default: spec URL's, 8080)"),
+        ),
+    ),
+    Command(
+        "push",
+        help="create or update the project and import a task per sample",
+        description=(
+            "Create or find the project (by title), import one task per sample with the "
+            "merged drafts as a prediction. Rerunning imports only missing samples, refreshes "
+            "drafts of tasks nobody worked on, and never touches tasks with human work."
+        ),
+        handler=_push,
+        options=_SERVER_OPTIONS,
+    ),
+    Command(
+        "pull",
+        help="export annotations into WORK/annotations and WORK/samples_annotated",
+        description=(
+            "Export every annotation, run the quality checks, store them in "
+            "WORK/annotations/annotations.jsonl (never replacing a newer stored version) and "
+            "write WORK/samples_annotated/<subset>.parquet with the final summaries."
+        ),
+        handler=_pull,
+        options=_SERVER_OPTIONS,
+    ),
+    Command(
+        "status",
+        help="progress per subset and annotator, quality flag counts",
+        description="Progress and quality flags as of the last pull (`--pull` pulls first).",
+        handler=_status,
+        options=(
+            *_SERVER_OPTIONS,
+            opt("--pull", action="store_true", help="pull from Label Studio first"),
+            opt("--json", action="store_true", help="print the report as JSON"),
+        ),
+    ),
+    Command(
+        "review",
+        help="pick the final summary per sample; report agreement",
+        description=(
+            "Per sample, take the usable annotation with the fewest quality flags, then the "
+            "highest mean ROUGE-L agreement with the other annotators. A reviewer overrides "
+            "this in WORK/annotations/review_overrides.jsonl, one line per sample: "
+            '{"sample_id": ..., "annotation_id": N} or {"sample_id": ..., "summary": "..."} '
+            '(optional "reviewer", "note"). Works offline on the last pull.'
+        ),
+        handler=_review,
+        options=(
+            *STAGE_OPTIONS,
+            opt("--overrides", type=Path, default=None, help="review file to use"),
+        ),
+    ),
+    Command(
+        "locate",
+        help="which chapter and passage support or contradict a claim",
+        description=(
+            "Narrow the sample's chapters to the passages that share most words with the "
+            "claim, then ask the spec's locator model ([llm.locator]) which passage supports "
+            "or contradicts it; the quote is checked against the chapter. Without a locator "
+            "model, prints the lexical matches only."
+        ),
+        handler=_locate,
+        options=(
+            opt("sample_id"),
+            opt("claim"),
+            opt("--spec", type=Path, default=None, help="spec TOML file (locator model)"),
+            WORK,
+            opt("--top", type=int, default=8, help="passages shown to the model"),
+        ),
+    ),
+    Command(
+        "demo-references",
+        help="synthetic reference summaries for the demo corpus (refuses any other corpus)",
+        description=(
+            "For the synthetic demo corpus only (`lengthwise demo-corpus`): merge the "
+            "generator's chapter synopses into one summary per sample within the subset's "
+            "limit and finalize them like pulled annotations, marked 'synthetic reference "
+            "(demo)'. Refuses a work dir whose books are not byte-identical to the demo's."
+        ),
+        handler=_demo_references,
+        options=STAGE_OPTIONS,
+    ),
+)
+
+COMMANDS = (
+    Command(
+        "annotate",
+        help="human merge-and-rewrite of the drafts in Label Studio (serve, push, pull, ...)",
+        description=__doc__,
+        raw_description=True,
+        subcommands=STEPS,
+        subcommand_dest="annotate_command",
+    ),
+)

@@ -9,93 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from lengthwise.builders.audit.command import register_audit
+from lengthwise.cli_options import STAGE_OPTIONS, WORKERS, Command, add_commands, opt
 from lengthwise.spec import ChaptersConfig, CleaningConfig, load_spec
 
 
 def register(subparsers: Any) -> None:
-    inspect = subparsers.add_parser(
-        "inspect",
-        help="read books, clean them, find chapters and report what was found",
-        description=(
-            "Read files or folders (.txt .md .html .epub, any encoding), clean them, detect "
-            "chapters and report per book: encoding, chapter count, printed numbers, gaps, "
-            "duplicates, what cleaning removed, and token totals. Nothing is written."
-        ),
-    )
-    inspect.add_argument("paths", nargs="+", type=Path, help="files or folders")
-    inspect.add_argument("--lang", choices=["zh", "en", "auto"], default="auto")
-    inspect.add_argument(
-        "--tokenizer",
-        action="append",
-        default=[],
-        metavar="ID",
-        help="count tokens with this tokenizer id (repeatable), e.g. qwen2.5",
-    )
-    inspect.add_argument(
-        "--json", action="store_true", help='print one JSON object {"books": [...]}'
-    )
-    inspect.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
-    inspect.set_defaults(handler=_inspect)
-
-    build = subparsers.add_parser(
-        "build",
-        help="run ingestion through selection for a spec and write samples per subset",
-        description=(
-            "Read the spec's sources, clean, detect chapters, count tokens, cut contiguous "
-            "chapter runs into each subset's interval and select a balanced set. Writes "
-            "WORK/samples/<subset>.parquet, WORK/build_report.json and build_report.md. "
-            "A rerun with unchanged inputs does nothing."
-        ),
-    )
-    build.add_argument("spec", type=Path, help="spec TOML file")
-    build.add_argument(
-        "--work", type=Path, default=None, help="work directory (default ./lw-work/<spec name>)"
-    )
-    build.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
-    build.add_argument("--quiet", action="store_true", help="no progress bars")
-    build.set_defaults(handler=_build)
-
-    demo = subparsers.add_parser(
-        "demo-corpus",
-        help="write the small synthetic zh/en demo corpus and its spec",
-        description=(
-            "Write a deterministic synthetic multi-chapter corpus (labelled synthetic) and a "
-            "spec for it into DIR, so the pipeline can run offline."
-        ),
-    )
-    demo.add_argument("dir", type=Path)
-    demo.set_defaults(handler=_demo_corpus)
-
-    pack = subparsers.add_parser(
-        "pack-training",
-        help="pack short (text, summary) pairs into long training samples (CNNSum-style)",
-        description=(
-            "Concatenate short (excerpt, summary) pairs from a dataset with text/summary "
-            "columns into long samples whose context has between --lower and --upper tokens. "
-            "Writes OUT (JSONL: context, target, members, tokens) and OUT.report.json."
-        ),
-    )
-    pack.add_argument("dataset", help="local json/jsonl/csv/parquet file or folder, or a Hub id")
-    pack.add_argument("--text-column", default="text")
-    pack.add_argument("--summary-column", default="summary")
-    pack.add_argument("--split", default="train")
-    pack.add_argument("--lower", type=int, default=14_000)
-    pack.add_argument("--upper", type=int, default=18_000)
-    pack.add_argument("--tokenizer", default="qwen2.5")
-    pack.add_argument("--seed", type=int, default=0)
-    pack.add_argument("--out", type=Path, required=True)
-    pack.set_defaults(handler=_pack_training)
-
+    add_commands(subparsers, COMMANDS[:4])
     register_audit(subparsers)
-
-    tok = subparsers.add_parser(
-        "tokenizers",
-        help="encoding efficiency table: characters per token per tokenizer and language",
-        description="Count a spec's corpus (or files) with tokenizers, like CNNSum's Table 1.",
-    )
-    tok.add_argument("paths", nargs="+", type=Path, help="files or folders")
-    tok.add_argument("--tokenizer", action="append", required=True, metavar="ID")
-    tok.set_defaults(handler=_tokenizers)
+    add_commands(subparsers, COMMANDS[4:])
 
 
 def _read_paths(paths: list[Path], lang: str) -> tuple[list[Any], list[dict[str, Any]]]:
@@ -287,3 +208,87 @@ def _pack_training(args: argparse.Namespace) -> int:
     )
     print(args.out)
     return 0
+
+
+COMMANDS = (
+    Command(
+        "inspect",
+        help="read books, clean them, find chapters and report what was found",
+        description=(
+            "Read files or folders (.txt .md .html .epub, any encoding), clean them, detect "
+            "chapters and report per book: encoding, chapter count, printed numbers, gaps, "
+            "duplicates, what cleaning removed, and token totals. Nothing is written."
+        ),
+        handler=_inspect,
+        options=(
+            opt("paths", nargs="+", type=Path, help="files or folders"),
+            opt("--lang", choices=["zh", "en", "auto"], default="auto"),
+            opt(
+                "--tokenizer",
+                action="append",
+                default=[],
+                metavar="ID",
+                help="count tokens with this tokenizer id (repeatable), e.g. qwen2.5",
+            ),
+            opt("--json", action="store_true", help='print one JSON object {"books": [...]}'),
+            WORKERS,
+        ),
+    ),
+    Command(
+        "build",
+        help="run ingestion through selection for a spec and write samples per subset",
+        description=(
+            "Read the spec's sources, clean, detect chapters, count tokens, cut contiguous "
+            "chapter runs into each subset's interval and select a balanced set. Writes "
+            "WORK/samples/<subset>.parquet, WORK/build_report.json and build_report.md. "
+            "A rerun with unchanged inputs does nothing."
+        ),
+        handler=_build,
+        options=(
+            *STAGE_OPTIONS,
+            WORKERS,
+            opt("--quiet", action="store_true", help="no progress bars"),
+        ),
+    ),
+    Command(
+        "demo-corpus",
+        help="write the small synthetic zh/en demo corpus and its spec",
+        description=(
+            "Write a deterministic synthetic multi-chapter corpus (labelled synthetic) and a "
+            "spec for it into DIR, so the pipeline can run offline."
+        ),
+        handler=_demo_corpus,
+        options=(opt("dir", type=Path),),
+    ),
+    Command(
+        "pack-training",
+        help="pack short (text, summary) pairs into long training samples (CNNSum-style)",
+        description=(
+            "Concatenate short (excerpt, summary) pairs from a dataset with text/summary "
+            "columns into long samples whose context has between --lower and --upper tokens. "
+            "Writes OUT (JSONL: context, target, members, tokens) and OUT.report.json."
+        ),
+        handler=_pack_training,
+        options=(
+            opt("dataset", help="local json/jsonl/csv/parquet file or folder, or a Hub id"),
+            opt("--text-column", default="text"),
+            opt("--summary-column", default="summary"),
+            opt("--split", default="train"),
+            opt("--lower", type=int, default=14_000),
+            opt("--upper", type=int, default=18_000),
+            opt("--tokenizer", default="qwen2.5"),
+            opt("--seed", type=int, default=0),
+            opt("--out", type=Path, required=True),
+        ),
+    ),
+    Command(
+        "tokenizers",
+        help="encoding efficiency table: characters per token per tokenizer and language",
+        description="Count a spec's corpus (or files) with tokenizers, like CNNSum's Table 1.",
+        handler=_tokenizers,
+        options=(
+            opt("paths", nargs="+", type=Path, help="files or folders"),
+            opt("--tokenizer", action="append", required=True, metavar="ID"),
+        ),
+    ),
+)

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from lengthwise.cli_options import Command, add_commands, opt
 from lengthwise.errors import UserError
 from lengthwise.evaluation.backends import (
     BACKENDS,
@@ -24,111 +25,7 @@ def _names(text: str) -> list[str]:
 
 
 def register(subparsers: Any) -> None:
-    tiny = subparsers.add_parser(
-        "tiny-model",
-        help="write a tiny random-weight chat model for trying the evaluator offline",
-        description=(
-            "Build a tiny random-weight Qwen2 chat model on the real Qwen2.5 vocabulary "
-            "(save_pretrained; no download). It tests plumbing, not quality: its answers "
-            "are nonsense. Needs the `local` extra (torch, transformers)."
-        ),
-    )
-    tiny.add_argument("dir", type=Path, help="output folder (reused if it already holds the model)")
-    tiny.add_argument("--seed", type=int, default=0)
-    tiny.set_defaults(handler=_tiny_model)
-
-    evaluate = subparsers.add_parser(
-        "eval",
-        help="evaluate a model on a release (resumable; results.json + generations.jsonl)",
-        description=(
-            "Count every prompt with the model's tokenizer, resolve the length policy, then "
-            "generate (greedy by default), score with ROUGE-L (zh: CNNSum's jieba + rouge "
-            "scorer; en: rouge-score rougeL) and write OUT/results.json, OUT/generations.jsonl "
-            "and a report. Rerunning the same command resumes where it stopped."
-        ),
-    )
-    evaluate.add_argument("--release", required=True, help="release folder, or ORG/NAME@REVISION")
-    evaluate.add_argument("--subsets", type=_names, default=None, help="e.g. L,XL (default: all)")
-    evaluate.add_argument("--model", required=True, help="model folder, or the served model name")
-    evaluate.add_argument("--backend", required=True, choices=BACKENDS)
-    evaluate.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint (openai)")
-    evaluate.add_argument("--api-key-env", default=None, help="env variable holding the API key")
-    evaluate.add_argument("--revision", default=None, help="model revision (recorded and keyed)")
-    evaluate.add_argument("--prompts", type=_names, default=["IB", "IE"], help="default IB,IE")
-    evaluate.add_argument(
-        "--prompt-file",
-        type=Path,
-        default=None,
-        help='JSON {id: "template with {}"} or {id: {"zh": ..., "en": ...}}; CNNSum prompts.json '
-        "works as is",
-    )
-    evaluate.add_argument("--chat-template", choices=("on", "off"), default="on")
-    evaluate.add_argument(
-        "--tokenizer",
-        default=None,
-        help="counting tokenizer: registry id (qwen2.5, tiktoken:o200k_base, hf:PATH) or a model "
-        "folder (default: the model folder)",
-    )
-    evaluate.add_argument("--context-window", type=int, default=None, help="default: model config")
-    evaluate.add_argument("--policy", choices=POLICIES, default="truncate-middle")
-    evaluate.add_argument(
-        "--max-new-tokens-per-subset",
-        default=None,
-        help="e.g. L=400,XL=400,2XL=500 (defaults: 400 for L/XL, 500 for 2XL/3XL, else 400)",
-    )
-    evaluate.add_argument(
-        "--max-new-tokens", type=int, default=None, help="for subsets not listed above"
-    )
-    evaluate.add_argument("--temperature", type=float, default=0.0, help="0 = greedy (default)")
-    evaluate.add_argument("--top-p", type=float, default=1.0)
-    evaluate.add_argument("--seed", type=int, default=0)
-    evaluate.add_argument("--limit", type=int, default=None, help="first N samples per subset")
-    evaluate.add_argument("--metric", default="rouge-l")
-    evaluate.add_argument("--bootstrap-resamples", type=int, default=1000)
-    evaluate.add_argument("--bootstrap-seed", type=int, default=0)
-    evaluate.add_argument("--concurrency", type=int, default=4, help="requests in flight (APIs)")
-    evaluate.add_argument("--timeout", type=float, default=600.0, help="seconds per request")
-    evaluate.add_argument("--device", default="auto", help="transformers: cpu, cuda, auto")
-    evaluate.add_argument("--cache", type=Path, default=None, help="request cache file")
-    evaluate.add_argument("--download-dir", type=Path, default=None, help="for ORG/NAME@REV")
-    evaluate.add_argument("--out", type=Path, default=None, help="run folder (default lw-eval/..)")
-    evaluate.add_argument("--overwrite", action="store_true", help="discard a different run in OUT")
-    evaluate.add_argument("--no-report", action="store_true", help="skip report.md and plots")
-    vllm = evaluate.add_argument_group("vLLM (vllm, vllm-server)")
-    vllm.add_argument("--max-model-len", type=int, default=None, help="default: the plan's need")
-    vllm.add_argument("--tensor-parallel-size", type=int, default=1)
-    vllm.add_argument("--gpu-memory-utilization", type=float, default=0.9)
-    vllm.add_argument(
-        "--prefix-caching", choices=("on", "off"), default="on", help="vLLM prefix caching"
-    )
-    vllm.add_argument("--dtype", default="auto")
-    vllm.add_argument("--enforce-eager", action="store_true")
-    vllm.add_argument("--rope-scaling", default=None, help='JSON, e.g. {"rope_type": "yarn", ...}')
-    vllm.add_argument("--yarn-factor", type=float, default=None, help="shorthand for YaRN scaling")
-    vllm.add_argument(
-        "--original-max-position-embeddings",
-        type=int,
-        default=None,
-        help="YaRN: the model's trained window (default: 32768)",
-    )
-    vllm.add_argument("--rope-theta", type=float, default=None)
-    vllm.add_argument("--hf-overrides", default=None, help="JSON passed to vLLM as hf_overrides")
-    vllm.add_argument("--vllm-python", default=None, help="python of the venv holding vLLM")
-    vllm.add_argument("--server-port", type=int, default=None)
-    evaluate.set_defaults(handler=_eval)
-
-    report = subparsers.add_parser(
-        "report",
-        help="compare evaluation runs side by side (markdown + PNG plots)",
-        description=(
-            "Read RUN_DIR/results.json (and generations.jsonl) of each run and write "
-            "report.md, scores_by_length.png and outcome_shares.png."
-        ),
-    )
-    report.add_argument("runs", nargs="+", type=Path, metavar="RUN_DIR")
-    report.add_argument("--out", type=Path, default=Path("lw-eval-report"))
-    report.add_argument("--title", default=None)
-    report.set_defaults(handler=_report)
+    add_commands(subparsers, COMMANDS)
 
 
 def engine_from_args(args: argparse.Namespace) -> EngineSettings:
@@ -238,3 +135,143 @@ def _tiny_model(args: argparse.Namespace) -> int:
         build_tiny_model(args.dir, seed=args.seed)
     print(args.dir)
     return 0
+
+
+VLLM = "vLLM (vllm, vllm-server)"
+
+COMMANDS = (
+    Command(
+        "tiny-model",
+        help="write a tiny random-weight chat model for trying the evaluator offline",
+        description=(
+            "Build a tiny random-weight Qwen2 chat model on the real Qwen2.5 vocabulary "
+            "(save_pretrained; no download). It tests plumbing, not quality: its answers "
+            "are nonsense. Needs the `local` extra (torch, transformers)."
+        ),
+        handler=_tiny_model,
+        options=(
+            opt("dir", type=Path, help="output folder (reused if it already holds the model)"),
+            opt("--seed", type=int, default=0),
+        ),
+    ),
+    Command(
+        "eval",
+        help="evaluate a model on a release (resumable; results.json + generations.jsonl)",
+        description=(
+            "Count every prompt with the model's tokenizer, resolve the length policy, then "
+            "generate (greedy by default), score with ROUGE-L (zh: CNNSum's jieba + rouge "
+            "scorer; en: rouge-score rougeL) and write OUT/results.json, OUT/generations.jsonl "
+            "and a report. Rerunning the same command resumes where it stopped."
+        ),
+        handler=_eval,
+        options=(
+            opt("--release", required=True, help="release folder, or ORG/NAME@REVISION"),
+            opt("--subsets", type=_names, default=None, help="e.g. L,XL (default: all)"),
+            opt("--model", required=True, help="model folder, or the served model name"),
+            opt("--backend", required=True, choices=BACKENDS),
+            opt("--base-url", default=None, help="OpenAI-compatible endpoint (openai)"),
+            opt("--api-key-env", default=None, help="env variable holding the API key"),
+            opt("--revision", default=None, help="model revision (recorded and keyed)"),
+            opt("--prompts", type=_names, default=["IB", "IE"], help="default IB,IE"),
+            opt(
+                "--prompt-file",
+                type=Path,
+                default=None,
+                help='JSON {id: "template with {}"} or {id: {"zh": ..., "en": ...}}; CNNSum '
+                "prompts.json works as is",
+            ),
+            opt("--chat-template", choices=("on", "off"), default="on"),
+            opt(
+                "--tokenizer",
+                default=None,
+                help="counting tokenizer: registry id (qwen2.5, tiktoken:o200k_base, hf:PATH) or a "
+                "model folder (default: the model folder)",
+            ),
+            opt("--context-window", type=int, default=None, help="default: model config"),
+            opt("--policy", choices=POLICIES, default="truncate-middle"),
+            opt(
+                "--max-new-tokens-per-subset",
+                default=None,
+                help="e.g. L=400,XL=400,2XL=500 (defaults: 400 for L/XL, 500 for 2XL/3XL, else "
+                "400)",
+            ),
+            opt("--max-new-tokens", type=int, default=None, help="for subsets not listed above"),
+            opt("--temperature", type=float, default=0.0, help="0 = greedy (default)"),
+            opt("--top-p", type=float, default=1.0),
+            opt("--seed", type=int, default=0),
+            opt("--limit", type=int, default=None, help="first N samples per subset"),
+            opt("--metric", default="rouge-l"),
+            opt("--bootstrap-resamples", type=int, default=1000),
+            opt("--bootstrap-seed", type=int, default=0),
+            opt("--concurrency", type=int, default=4, help="requests in flight (APIs)"),
+            opt("--timeout", type=float, default=600.0, help="seconds per request"),
+            opt("--device", default="auto", help="transformers: cpu, cuda, auto"),
+            opt("--cache", type=Path, default=None, help="request cache file"),
+            opt("--download-dir", type=Path, default=None, help="for ORG/NAME@REV"),
+            opt("--out", type=Path, default=None, help="run folder (default lw-eval/..)"),
+            opt("--overwrite", action="store_true", help="discard a different run in OUT"),
+            opt("--no-report", action="store_true", help="skip report.md and plots"),
+            opt(
+                "--max-model-len",
+                type=int,
+                default=None,
+                help="default: the plan's need",
+                group=VLLM,
+            ),
+            opt("--tensor-parallel-size", type=int, default=1, group=VLLM),
+            opt("--gpu-memory-utilization", type=float, default=0.9, group=VLLM),
+            opt(
+                "--prefix-caching",
+                choices=("on", "off"),
+                default="on",
+                help="vLLM prefix caching",
+                group=VLLM,
+            ),
+            opt("--dtype", default="auto", group=VLLM),
+            opt("--enforce-eager", action="store_true", group=VLLM),
+            opt(
+                "--rope-scaling",
+                default=None,
+                help='JSON, e.g. {"rope_type": "yarn", ...}',
+                group=VLLM,
+            ),
+            opt(
+                "--yarn-factor",
+                type=float,
+                default=None,
+                help="shorthand for YaRN scaling",
+                group=VLLM,
+            ),
+            opt(
+                "--original-max-position-embeddings",
+                type=int,
+                default=None,
+                help="YaRN: the model's trained window (default: 32768)",
+                group=VLLM,
+            ),
+            opt("--rope-theta", type=float, default=None, group=VLLM),
+            opt(
+                "--hf-overrides",
+                default=None,
+                help="JSON passed to vLLM as hf_overrides",
+                group=VLLM,
+            ),
+            opt("--vllm-python", default=None, help="python of the venv holding vLLM", group=VLLM),
+            opt("--server-port", type=int, default=None, group=VLLM),
+        ),
+    ),
+    Command(
+        "report",
+        help="compare evaluation runs side by side (markdown + PNG plots)",
+        description=(
+            "Read RUN_DIR/results.json (and generations.jsonl) of each run and write "
+            "report.md, scores_by_length.png and outcome_shares.png."
+        ),
+        handler=_report,
+        options=(
+            opt("runs", nargs="+", type=Path, metavar="RUN_DIR"),
+            opt("--out", type=Path, default=Path("lw-eval-report")),
+            opt("--title", default=None),
+        ),
+    ),
+)

@@ -8,74 +8,12 @@ import os
 from pathlib import Path
 from typing import Any
 
+from lengthwise.cli_options import SPEC, Command, add_commands, opt
 from lengthwise.spec import Spec, load_spec
 
 
 def register(subparsers: Any) -> None:
-    release = subparsers.add_parser(
-        "release",
-        help="write and validate a release folder (Hub dataset layout, card, manifest)",
-        description=(
-            "Turn the build's samples and the human summaries into WORK/releases/vX.Y.Z: one "
-            "dataset config per subset (parquet, split 'test'), README.md dataset card, "
-            "manifest.json with checksums, diff.json against the previous version. The folder "
-            "is validated (datasets.load_dataset per config, checksums, secret scan) before it "
-            "is kept. Prints the folder as the last line."
-        ),
-    )
-    release.add_argument("spec", type=Path, help="spec TOML file")
-    release.add_argument("--version", required=True, dest="release_version", metavar="X.Y.Z")
-    release.add_argument(
-        "--allow-unannotated",
-        action="store_true",
-        help="release samples without human summaries (the card says references are missing)",
-    )
-    release.add_argument(
-        "--accept-findings",
-        type=Path,
-        default=None,
-        metavar="FILE",
-        help="secret-scan pattern matches in the text that are not credentials: one "
-        "`SAMPLE_ID<TAB>DIGEST` per line, as a refused release prints them (recorded in "
-        "manifest.json; environment values can never be accepted)",
-    )
-    release.add_argument("--work", type=Path, default=None, help="work directory")
-    release.set_defaults(handler=_release)
-
-    publish = subparsers.add_parser(
-        "publish",
-        help="upload a release folder and tag it vX.Y.Z (Hub, or a local git mirror)",
-        description=(
-            "Validate WORK/releases/vX.Y.Z again, upload it as one commit and create the tag "
-            "vX.Y.Z on exactly that commit. An existing tag refuses. The Hub token is read "
-            "from HF_TOKEN only. --mirror-root DIR publishes into the bare git repository "
-            "DIR/datasets/ORG/NAME instead (the layout olah serves offline)."
-        ),
-    )
-    publish.add_argument("spec", type=Path, help="spec TOML file")
-    publish.add_argument("--version", required=True, dest="release_version", metavar="X.Y.Z")
-    publish.add_argument("--repo", default=None, help="ORG/NAME (default: spec release.repo_id)")
-    publish.add_argument("--work", type=Path, default=None, help="work directory")
-    publish.add_argument(
-        "--mirror-root",
-        type=Path,
-        default=None,
-        help="publish to a local git repository under DIR/datasets/ORG/NAME, not the Hub",
-    )
-    publish.set_defaults(handler=_publish)
-
-    fetch = subparsers.add_parser(
-        "fetch",
-        help="download a pinned release (ORG/NAME@vX.Y.Z) and verify its manifest",
-        description=(
-            "Download a release by tag with huggingface_hub (honours HF_ENDPOINT) or take a "
-            "local release folder, and verify every file against manifest.json. Prints the "
-            "folder as the last line."
-        ),
-    )
-    fetch.add_argument("ref", help="ORG/NAME@vX.Y.Z, or a local release folder")
-    fetch.add_argument("--out", type=Path, default=None, help="download into this folder")
-    fetch.set_defaults(handler=_fetch)
+    add_commands(subparsers, COMMANDS)
 
 
 def _quiet_http_logs(args: argparse.Namespace) -> None:
@@ -162,3 +100,80 @@ def _fetch(args: argparse.Namespace) -> int:
     print(f"verified {len(list(folder.rglob('*.parquet')))} data files against manifest.json")
     print(folder)
     return 0
+
+
+# The release commands' --work help predates the shared one: kept word for word.
+_WORK = opt("--work", type=Path, default=None, help="work directory")
+_VERSION = opt("--version", required=True, dest="release_version", metavar="X.Y.Z")
+
+COMMANDS = (
+    Command(
+        "release",
+        help="write and validate a release folder (Hub dataset layout, card, manifest)",
+        description=(
+            "Turn the build's samples and the human summaries into WORK/releases/vX.Y.Z: one "
+            "dataset config per subset (parquet, split 'test'), README.md dataset card, "
+            "manifest.json with checksums, diff.json against the previous version. The folder "
+            "is validated (datasets.load_dataset per config, checksums, secret scan) before it "
+            "is kept. Prints the folder as the last line."
+        ),
+        handler=_release,
+        options=(
+            SPEC,
+            _VERSION,
+            opt(
+                "--allow-unannotated",
+                action="store_true",
+                help="release samples without human summaries (the card says references are "
+                "missing)",
+            ),
+            opt(
+                "--accept-findings",
+                type=Path,
+                default=None,
+                metavar="FILE",
+                help="secret-scan pattern matches in the text that are not credentials: one "
+                "`SAMPLE_ID<TAB>DIGEST` per line, as a refused release prints them (recorded in "
+                "manifest.json; environment values can never be accepted)",
+            ),
+            _WORK,
+        ),
+    ),
+    Command(
+        "publish",
+        help="upload a release folder and tag it vX.Y.Z (Hub, or a local git mirror)",
+        description=(
+            "Validate WORK/releases/vX.Y.Z again, upload it as one commit and create the tag "
+            "vX.Y.Z on exactly that commit. An existing tag refuses. The Hub token is read "
+            "from HF_TOKEN only. --mirror-root DIR publishes into the bare git repository "
+            "DIR/datasets/ORG/NAME instead (the layout olah serves offline)."
+        ),
+        handler=_publish,
+        options=(
+            SPEC,
+            _VERSION,
+            opt("--repo", default=None, help="ORG/NAME (default: spec release.repo_id)"),
+            _WORK,
+            opt(
+                "--mirror-root",
+                type=Path,
+                default=None,
+                help="publish to a local git repository under DIR/datasets/ORG/NAME, not the Hub",
+            ),
+        ),
+    ),
+    Command(
+        "fetch",
+        help="download a pinned release (ORG/NAME@vX.Y.Z) and verify its manifest",
+        description=(
+            "Download a release by tag with huggingface_hub (honours HF_ENDPOINT) or take a "
+            "local release folder, and verify every file against manifest.json. Prints the "
+            "folder as the last line."
+        ),
+        handler=_fetch,
+        options=(
+            opt("ref", help="ORG/NAME@vX.Y.Z, or a local release folder"),
+            opt("--out", type=Path, default=None, help="download into this folder"),
+        ),
+    ),
+)
