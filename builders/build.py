@@ -44,7 +44,7 @@ from lengthwise.builders.workdir import WorkDir
 from lengthwise.errors import UserError
 from lengthwise.records import Book
 from lengthwise.reports import StageReport
-from lengthwise.spec import Spec
+from lengthwise.spec import Spec, SubsetSpec
 from lengthwise.stage_runner import Stage, StagePlan, run_stage
 from lengthwise.stage_state import CompletionRecord, crash_point, is_complete, remove_leftovers
 from lengthwise.storage import (
@@ -295,43 +295,16 @@ def _sample_subsets(
     counter = _ExactCounter(by_id, spec.tokenizers.all, count_cache, workers)
 
     candidate_sets = build_candidates(lengths, spec.subsets, spec.sampling)
-    recount_dropped: dict[str, list[dict[str, Any]]] = {}
-    for name, candidate_set in candidate_sets.items():
-        # Joining chapters shifts a count by a few tokens per joint: recount runs near a bound.
-        kept, dropped = recheck_near_bounds(candidate_set, counter.primary)
-        candidate_sets[name] = kept
-        recount_dropped[name] = [
-            {**run.to_dict(), "reason": "joined text recount outside [lower, upper]"}
-            for run in dropped
-        ]
+    recount_dropped = _recheck_near_bounds(candidate_sets, counter)
     selections, copy_overlaps = select_subsets(candidate_sets, spec, duplicates)
 
     subset_rows: dict[str, list[dict[str, Any]]] = {}
     report: dict[str, Any] = {}
     for subset in spec.subsets:
         selection = selections[subset.name]
-        counts = counter.all(list(selection.samples))
-        exact_runs = []
-        rows = []
-        for run in selection.samples:
-            exact = counts[run.id]
-            if not subset.lower <= exact[primary] <= subset.upper:
-                recount_dropped[subset.name].append(
-                    {**run.to_dict(), "reason": f"joined text has {exact[primary]} tokens"}
-                )
-                continue
-            exact_runs.append(replace(run, tokens=exact[primary]))
-            rows.append(
-                sample_row(
-                    by_id[run.book_id],
-                    run.first,
-                    run.last,
-                    subset,
-                    exact,
-                    primary,
-                    parent_id=run.parent_id,
-                )
-            )
+        runs = list(selection.samples)
+        dropped = recount_dropped[subset.name]
+        rows, exact_runs = _exact_rows(subset, runs, counter, by_id, primary, dropped)
         summary = summarize_subset(
             replace(selection, samples=tuple(exact_runs)), candidate_sets[subset.name]
         )
@@ -343,6 +316,47 @@ def _sample_subsets(
             "refused_copy_overlap": copy_overlaps[subset.name],
         }
     return subset_rows, report
+
+
+def _recheck_near_bounds(
+    candidate_sets: dict[str, Any], counter: _ExactCounter
+) -> dict[str, list[dict[str, Any]]]:  # candidate sets by subset name
+    """Joining chapters shifts a count by a few tokens per joint: recount runs near a bound
+    (in place) and return the runs dropped per subset."""
+    dropped_by_subset: dict[str, list[dict[str, Any]]] = {}
+    for name, candidate_set in candidate_sets.items():
+        kept, dropped = recheck_near_bounds(candidate_set, counter.primary)
+        candidate_sets[name] = kept
+        dropped_by_subset[name] = [
+            {**run.to_dict(), "reason": "joined text recount outside [lower, upper]"}
+            for run in dropped
+        ]
+    return dropped_by_subset
+
+
+def _exact_rows(
+    subset: SubsetSpec,
+    runs: list[ChapterRun],
+    counter: _ExactCounter,
+    by_id: dict[str, Book],
+    primary: str,
+    dropped: list[dict[str, Any]],
+) -> tuple[list[dict[str, Any]], list[ChapterRun]]:
+    """Rows of the selected runs whose exact joined-text count lies within the subset's
+    interval; the others are appended to `dropped` with their count."""
+    counts = counter.all(runs)
+    rows: list[dict[str, Any]] = []
+    exact_runs: list[ChapterRun] = []
+    for run in runs:
+        exact = counts[run.id]
+        if not subset.lower <= exact[primary] <= subset.upper:
+            dropped.append({**run.to_dict(), "reason": f"joined text has {exact[primary]} tokens"})
+            continue
+        exact_runs.append(replace(run, tokens=exact[primary]))
+        book = by_id[run.book_id]
+        row = sample_row(book, run.first, run.last, subset, exact, primary, parent_id=run.parent_id)
+        rows.append(row)
+    return rows, exact_runs
 
 
 class _ExactCounter:

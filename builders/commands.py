@@ -102,36 +102,37 @@ def _inspect(args: argparse.Namespace) -> int:
         print(json.dumps({"books": books}, ensure_ascii=False, indent=1))
         return 0
     for book in books:
-        status = (
-            f"excluded: {book['excluded']}" if book["excluded"] else f"{book['chapters']} chapters"
-        )
-        where = f"[{book.get('language')}, {book.get('encoding')}]"
-        print(f"{book['path']}: {book.get('title')!s} {where} {status}")
-        if book["gaps"]:
-            print(f"  gaps: {book['gaps']}")
-        if book["duplicates"]:
-            print(f"  duplicates: {book['duplicates']}")
-        if book.get("duplicate_of"):
-            print(f"  copy of {book['duplicate_of']['kept']}: {book['duplicate_of']}")
-        for repeat in book.get("repeated_chapters", []):
-            print(f"  chapter #{repeat['index']} repeats #{repeat['repeats_index']}")
-        for rule, count in sorted(book["removed"].items()):
-            print(f"  removed {count} x {rule}")
-        for line in book.get("learned_boilerplate", []):
-            print(f"  learned {line['rule']} ({line['count']} x, {line['why']}): {line['line']}")
-        if book.get("outside_chapters"):
-            outside = book["outside_chapters"]
-            print(
-                f"  outside chapters: {outside['outside_chars']:,} chars ({outside['share']:.2%})"
-            )
-        for warning in book.get("warnings", []):
-            print(f"  warning: {warning}")
-        damage = _damage_summary(book.get("damage") or {})
-        if damage:
-            print(f"  damaged characters left: {damage}")
-        if book.get("tokens") is not None:
-            print(f"  tokens ({args.tokenizer[0]}): {book['tokens']:,}")
+        _print_book(book, args.tokenizer[0] if args.tokenizer else None)
     return 0
+
+
+def _print_book(book: dict[str, Any], tokenizer: str | None) -> None:
+    """The human-readable `inspect` lines of one book."""
+    status = f"excluded: {book['excluded']}" if book["excluded"] else f"{book['chapters']} chapters"
+    where = f"[{book.get('language')}, {book.get('encoding')}]"
+    print(f"{book['path']}: {book.get('title')!s} {where} {status}")
+    if book["gaps"]:
+        print(f"  gaps: {book['gaps']}")
+    if book["duplicates"]:
+        print(f"  duplicates: {book['duplicates']}")
+    if book.get("duplicate_of"):
+        print(f"  copy of {book['duplicate_of']['kept']}: {book['duplicate_of']}")
+    for repeat in book.get("repeated_chapters", []):
+        print(f"  chapter #{repeat['index']} repeats #{repeat['repeats_index']}")
+    for rule, count in sorted(book["removed"].items()):
+        print(f"  removed {count} x {rule}")
+    for line in book.get("learned_boilerplate", []):
+        print(f"  learned {line['rule']} ({line['count']} x, {line['why']}): {line['line']}")
+    if book.get("outside_chapters"):
+        outside = book["outside_chapters"]
+        print(f"  outside chapters: {outside['outside_chars']:,} chars ({outside['share']:.2%})")
+    for warning in book.get("warnings", []):
+        print(f"  warning: {warning}")
+    damage = _damage_summary(book.get("damage") or {})
+    if damage:
+        print(f"  damaged characters left: {damage}")
+    if book.get("tokens") is not None:
+        print(f"  tokens ({tokenizer}): {book['tokens']:,}")
 
 
 def _add_duplicates(entries: list[dict[str, Any]], found: list[tuple[Any, Any]]) -> None:

@@ -36,7 +36,7 @@ from lengthwise.builders.screening.report import ScreeningPaths, render_probe_re
 from lengthwise.builders.workdir import WorkDir
 from lengthwise.errors import InputFileError, UserError
 from lengthwise.llm.accounting import UsageLedger
-from lengthwise.llm.types import ChatRequest, LLMClient
+from lengthwise.llm.types import ChatRequest, ChatResult, LLMClient
 from lengthwise.records import Book
 from lengthwise.spec import LLMRoleConfig
 from lengthwise.stage_runner import Stage, StagePlan, run_stage
@@ -163,6 +163,30 @@ def _identity(config: LLMRoleConfig | None) -> dict[str, Any] | None:
     }
 
 
+def _probe_output(
+    book: Book, index: int, shown: str, truncated: bool, result: ChatResult
+) -> ProbeOutput:
+    """One probed chapter: the answer and what it gives away (title, author, unseen names)."""
+    mentions = find_mentions(result.text, shown, book.title, book.author)
+    ignore = title_variants(book.title) + author_variants(book.author)
+    names = check_names(result.text, shown, book.language, ignore)
+    return ProbeOutput(
+        chapter_index=index,
+        heading=book.chapters[index].heading,
+        outcome=result.outcome,
+        text=result.text,
+        usage={
+            "prompt_tokens": result.usage.prompt_tokens,
+            "completion_tokens": result.usage.completion_tokens,
+        },
+        error=result.error,
+        mentions=[asdict(m) for m in mentions],
+        names=names.names,
+        unsupported=names.unsupported,
+        truncated=truncated,
+    )
+
+
 def _probe(
     books: list[Book], client: LLMClient, config: LLMRoleConfig, settings: ProbeSettings
 ) -> dict[str, Any]:
@@ -180,27 +204,7 @@ def _probe(
     ledger.record_many("probe", config, results)
     outputs: dict[int, list[ProbeOutput]] = {b: [] for b in range(len(books))}
     for (b, index, shown, truncated), result in zip(plan, results, strict=True):
-        book = books[b]
-        mentions = find_mentions(result.text, shown, book.title, book.author)
-        ignore = title_variants(book.title) + author_variants(book.author)
-        names = check_names(result.text, shown, book.language, ignore)
-        outputs[b].append(
-            ProbeOutput(
-                chapter_index=index,
-                heading=book.chapters[index].heading,
-                outcome=result.outcome,
-                text=result.text,
-                usage={
-                    "prompt_tokens": result.usage.prompt_tokens,
-                    "completion_tokens": result.usage.completion_tokens,
-                },
-                error=result.error,
-                mentions=[asdict(m) for m in mentions],
-                names=names.names,
-                unsupported=names.unsupported,
-                truncated=truncated,
-            )
-        )
+        outputs[b].append(_probe_output(books[b], index, shown, truncated, result))
     entries = []
     flagged: dict[str, str] = {}
     for b, book in enumerate(books):
