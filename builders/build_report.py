@@ -58,6 +58,19 @@ def render_build_report(report: dict[str, Any]) -> str:
         f"{report['tool_version']}.",
         "",
         render_summary_section(report),
+        *_books_section(report),
+        *_subsets_section(report),
+        *duplicates_markdown(report.get("duplicates")),
+        *refusals_markdown(report["subsets"]),
+        *_length_tables(report),
+    ]
+    if "audit" in report:
+        lines += ["", render_audit_section(report["audit"])]
+    return "\n".join(lines) + "\n"
+
+
+def _books_section(report: dict[str, Any]) -> list[str]:
+    lines = [
         "",
         "## Books",
         "",
@@ -79,7 +92,11 @@ def render_build_report(report: dict[str, Any]) -> str:
     dropped = report["stages"]["sources"]["dropped"]
     if dropped:
         lines += ["", "Sources dropped: " + ", ".join(f"{k} {v}" for k, v in dropped.items())]
-    lines += [
+    return lines
+
+
+def _subsets_section(report: dict[str, Any]) -> list[str]:
+    lines = [
         "",
         "## Subsets",
         "",
@@ -106,9 +123,12 @@ def render_build_report(report: dict[str, Any]) -> str:
     ]
     if notes:
         lines += ["", "Notes:", "", *notes]
-    lines += duplicates_markdown(report.get("duplicates"))
-    lines += refusals_markdown(report["subsets"])
-    lines += ["", "## Candidate lengths (policy `" + report["policy"] + "`)", ""]
+    return lines
+
+
+def _length_tables(report: dict[str, Any]) -> list[str]:
+    """Candidate lengths, encoding efficiency and the length table per tokenizer."""
+    lines = ["", "## Candidate lengths (policy `" + report["policy"] + "`)", ""]
     lines += [
         "| subset | candidates | min | Q1 | median | Q3 | max |",
         "|---|---:|---:|---:|---:|---:|---:|",
@@ -140,9 +160,7 @@ def render_build_report(report: dict[str, Any]) -> str:
             f"| {row['subset']} | `{row['tokenizer']}` | {row['n']} | {_fmt(row['min'])} | "
             f"{_fmt(row['q1'])} | {_fmt(row['mean'])} | {_fmt(row['max'])} |"
         )
-    if "audit" in report:
-        lines += ["", render_audit_section(report["audit"])]
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def encoding_efficiency(books: list[Book], tokenizer_ids: list[str]) -> list[dict[str, Any]]:
