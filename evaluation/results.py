@@ -43,33 +43,15 @@ def summarise(
     """The whole results.json document."""
     prompts = list(dict.fromkeys(item.prompt.id for item in plan.items))
     subsets = list(release.subsets)
-    scores: dict[str, dict[str, dict[str, float]]] = {s: {p: {} for p in prompts} for s in subsets}
-    groups: dict[str, dict[str, dict[str, Any]]] = {}
-    for item in plan.items:
-        subset, sample_id, prompt_id = item.key
-        group = groups.setdefault(subset, {}).setdefault(
-            prompt_id,
-            {"planned": 0, "outcomes": Counter[str](), "flags": Counter[str](), "missing": 0},
-        )
-        group["planned"] += 1
-        line = lines.get(item.key)
-        if line is None or line.get("request_key") != keys[item.key]:
-            group["missing"] += 1
-            continue
-        group["outcomes"][line["outcome"]] += 1
-        group["flags"].update(line.get("flags") or [])
-        if line.get("score") is not None:
-            scores[subset][prompt_id][sample_id] = float(line["score"]) * SCALE
-
+    groups, scores = _tally(plan, lines, keys, subsets, prompts)
     table: dict[str, dict[str, Any]] = {}
     complete = True
     for subset in subsets:
         table[subset] = {}
-        for prompt_id in prompts:
-            found = groups.get(subset, {}).get(prompt_id)
-            if found is None:
+        for prompt_id in prompts:  # the plan's prompt order, in every subset
+            group = groups.get(subset, {}).get(prompt_id)
+            if group is None:
                 continue
-            group = found
             values = list(scores[subset][prompt_id].values())
             ci = bootstrap_ci(values, resamples=resamples, seed=seed) if values else None
             outcomes = dict(sorted(group["outcomes"].items()))
@@ -94,6 +76,35 @@ def summarise(
         "analysis": _analysis(table, scores, subsets, prompts, resamples, seed),
         "usage": usage,
     }
+
+
+def _tally(
+    plan: Plan,
+    lines: Mapping[LineKey, dict[str, Any]],
+    keys: Mapping[LineKey, str],
+    subsets: list[str],
+    prompts: list[str],
+) -> tuple[dict[str, dict[str, dict[str, Any]]], dict[str, dict[str, dict[str, float]]]]:
+    """Per subset and prompt: planned, outcome and flag counts, missing lines (absent, or
+    answered for another request key), and the scores (x SCALE) by sample id."""
+    scores: dict[str, dict[str, dict[str, float]]] = {s: {p: {} for p in prompts} for s in subsets}
+    groups: dict[str, dict[str, dict[str, Any]]] = {}
+    for item in plan.items:
+        subset, sample_id, prompt_id = item.key
+        group = groups.setdefault(subset, {}).setdefault(
+            prompt_id,
+            {"planned": 0, "outcomes": Counter[str](), "flags": Counter[str](), "missing": 0},
+        )
+        group["planned"] += 1
+        line = lines.get(item.key)
+        if line is None or line.get("request_key") != keys[item.key]:
+            group["missing"] += 1
+            continue
+        group["outcomes"][line["outcome"]] += 1
+        group["flags"].update(line.get("flags") or [])
+        if line.get("score") is not None:
+            scores[subset][prompt_id][sample_id] = float(line["score"]) * SCALE
+    return groups, scores
 
 
 def _analysis(

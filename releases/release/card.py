@@ -309,7 +309,6 @@ def render_card(inputs: CardInputs) -> str:
     """The complete README.md of a release folder."""
     spec = inputs.spec
     title = spec.release.pretty_name or spec.name
-    tokenizers = ", ".join(f"`{inputs.tokenizer_names[t]}`" for t in spec.tokenizers.all)
     sections = [
         front_matter(inputs),
         "",
@@ -326,6 +325,41 @@ def render_card(inputs: CardInputs) -> str:
         "",
         _structure_section(),
         "",
+        *_how_it_was_built(inputs),
+        "## Statistics",
+        "",
+        "### Lengths per tokenizer",
+        "",
+        inputs.length_table,
+        "",
+        "### Dataset statistics",
+        "",
+        inputs.stats_section,
+        "",
+        "## Changes since the previous version",
+        "",
+        inputs.diff_section,
+        "",
+        "## Intended use and limits",
+        "",
+        _limits_section(inputs),
+        "",
+        "## How to load a pinned version",
+        "",
+        _loading_section(inputs),
+        "",
+        "## Citation",
+        "",
+        _citation_section(inputs),
+        "",
+    ]
+    return "\n".join(sections)
+
+
+def _how_it_was_built(inputs: CardInputs) -> list[str]:
+    spec = inputs.spec
+    tokenizers = ", ".join(f"`{inputs.tokenizer_names[t]}`" for t in spec.tokenizers.all)
+    return [
         "## How it was built",
         "",
         f"Built by lengthwise {inputs.tool_version} from spec `{spec.name}` (spec version "
@@ -358,31 +392,4 @@ def render_card(inputs: CardInputs) -> str:
         "",
         _annotation_section(inputs),
         "",
-        "## Statistics",
-        "",
-        "### Lengths per tokenizer",
-        "",
-        inputs.length_table,
-        "",
-        "### Dataset statistics",
-        "",
-        inputs.stats_section,
-        "",
-        "## Changes since the previous version",
-        "",
-        inputs.diff_section,
-        "",
-        "## Intended use and limits",
-        "",
-        _limits_section(inputs),
-        "",
-        "## How to load a pinned version",
-        "",
-        _loading_section(inputs),
-        "",
-        "## Citation",
-        "",
-        _citation_section(inputs),
-        "",
     ]
-    return "\n".join(sections)
