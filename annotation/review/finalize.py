@@ -318,6 +318,20 @@ def build_report(
         entry["agreement_mean"] = round(mean(values), 4) if values else None
         entry["final_flags"] = dict(sorted(entry["final_flags"].items()))
 
+    flags = Counter(flag for r in records for flag in r.flags)
+    return {
+        "stage": "annotate",
+        "annotators_per_sample": wanted,
+        "max_copied_share": spec.annotation.max_copied_share,
+        "annotations": len(records),
+        "flags": {flag: flags.get(flag, 0) for flag in ALL_FLAGS},
+        "subsets": subsets,
+        "annotators": _annotator_figures(records),
+    }
+
+
+def _annotator_figures(records: list[AnnotationRecord]) -> dict[str, dict[str, Any]]:
+    """Per annotator: submitted/cancelled, by subset, flags, mean copied share."""
     annotators: dict[str, dict[str, Any]] = {}
     shares: dict[str, list[float]] = defaultdict(list)
     for record in records:
@@ -334,16 +348,7 @@ def build_report(
         entry["by_subset"] = dict(sorted(entry["by_subset"].items()))
         entry["flags"] = dict(sorted(entry["flags"].items()))
         entry["mean_copied_share"] = round(mean(shares[name]), 4) if shares[name] else None
-    flags = Counter(flag for r in records for flag in r.flags)
-    return {
-        "stage": "annotate",
-        "annotators_per_sample": wanted,
-        "max_copied_share": spec.annotation.max_copied_share,
-        "annotations": len(records),
-        "flags": {flag: flags.get(flag, 0) for flag in ALL_FLAGS},
-        "subsets": subsets,
-        "annotators": dict(sorted(annotators.items())),
-    }
+    return dict(sorted(annotators.items()))
 
 
 def render_report(report: dict[str, Any]) -> str:

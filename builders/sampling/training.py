@@ -70,6 +70,28 @@ class _OpenSample:
     tokens: int = 0  # summed estimate: excerpts plus separators
 
 
+def _check_packing(lower: int, upper: int, max_open: int) -> None:
+    if not 0 < lower <= upper:
+        raise ValueError(f"packing bounds must satisfy 0 < lower <= upper, got [{lower}, {upper}]")
+    if max_open < 1:
+        raise ValueError(f"max_open must be at least 1, got {max_open}")
+
+
+def _place(
+    open_samples: list[_OpenSample], index: int, cost: int, separator_tokens: int, upper: int
+) -> _OpenSample:
+    """Add pair `index` to the first open sample it fits in (first fit), else to a new one."""
+    target = next((s for s in open_samples if s.tokens + separator_tokens + cost <= upper), None)
+    if target is None:
+        target = _OpenSample()
+        open_samples.append(target)
+    else:
+        target.tokens += separator_tokens
+    target.members.append(index)
+    target.tokens += cost
+    return target
+
+
 def pack_pairs(
     pairs: Sequence[tuple[str, str]],
     count_tokens: Callable[[str], int],
@@ -85,14 +107,10 @@ def pack_pairs(
 
     Pairs that cannot be used are listed in ``dropped`` with a reason (too long alone, empty,
     left over at the end, or their sample failed the exact recount). ``max_open`` bounds the
-    samples kept open at once (it keeps packing linear when excerpts are large relative to
-    ``upper - lower``); the oldest open sample is abandoned when it is exceeded.
-    Deterministic for a given ``seed``.
+    samples kept open at once (packing stays linear when excerpts are large relative to
+    ``upper - lower``): beyond it the oldest is abandoned. Deterministic for a ``seed``.
     """
-    if not 0 < lower <= upper:
-        raise ValueError(f"packing bounds must satisfy 0 < lower <= upper, got [{lower}, {upper}]")
-    if max_open < 1:
-        raise ValueError(f"max_open must be at least 1, got {max_open}")
+    _check_packing(lower, upper, max_open)
     order = list(range(len(pairs)))
     random.Random(seed).shuffle(order)
     separator_tokens = count_tokens(separator) if separator else 0
@@ -125,16 +143,7 @@ def pack_pairs(
         if cost > upper:
             drop_all([index], TOO_LONG)
             continue
-        target = next(
-            (s for s in open_samples if s.tokens + separator_tokens + cost <= upper), None
-        )
-        if target is None:
-            target = _OpenSample()
-            open_samples.append(target)
-        else:
-            target.tokens += separator_tokens
-        target.members.append(index)
-        target.tokens += cost
+        target = _place(open_samples, index, cost, separator_tokens, upper)
         if target.tokens >= lower:
             open_samples.remove(target)
             close(target)

@@ -86,8 +86,6 @@ def publish_to_hub(
     sleep: Callable[[float], None] = time.sleep,
 ) -> PublishResult:
     """Upload a validated release folder and tag the commit `vX.Y.Z` (never reused)."""
-    from huggingface_hub.errors import HfHubHTTPError
-
     tag = tag_for(version)
     if api is None:
         if not token:
@@ -123,6 +121,14 @@ def publish_to_hub(
         **retry,
     )
     commit = str(info.oid)
+    _tag_commit(hub, repo_id, tag, commit, retry)
+    log.info("published %s@%s (commit %s)", repo_id, tag, commit)
+    return PublishResult(repo_id, tag, commit, "hub")
+
+
+def _tag_commit(hub: HubApi, repo_id: str, tag: str, commit: str, retry: dict[str, Any]) -> None:
+    from huggingface_hub.errors import HfHubHTTPError
+
     try:
         call_with_retries(
             lambda: hub.create_tag(
@@ -141,5 +147,3 @@ def publish_to_hub(
             raise PublishRefused(
                 f"uploaded commit {commit} to {repo_id} but could not tag it {tag}: {exc}"
             ) from None
-    log.info("published %s@%s (commit %s)", repo_id, tag, commit)
-    return PublishResult(repo_id, tag, commit, "hub")
