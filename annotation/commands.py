@@ -5,32 +5,16 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
-from pathlib import Path
 from typing import Any
 
 from lengthwise.annotation.drafts.report import overall_has_calls
+from lengthwise.cli_options import STAGE_OPTIONS, Command, add_commands, opt
 from lengthwise.llm.usage_journal import total_sentence
 from lengthwise.spec import load_spec
 
 
 def register(subparsers: Any) -> None:
-    draft = subparsers.add_parser(
-        "draft",
-        help="draft a plot synopsis of every chapter of every selected sample",
-        description=(
-            "Draft a detailed plot synopsis per chapter of the built samples (a chapter shared "
-            "by samples is drafted once) with the spec's [llm.drafter] model, or, without one, "
-            "with the extractive drafter (key sentences). Writes WORK/drafts/chapters.jsonl, "
-            "samples.jsonl, report.json and report.md. Interrupted runs resume: finished "
-            "drafts are kept and finished calls are served from the request cache."
-        ),
-    )
-    draft.add_argument("spec", type=Path, help="spec TOML file")
-    draft.add_argument(
-        "--work", type=Path, default=None, help="work directory (default ./lw-work/<spec name>)"
-    )
-    draft.add_argument("--quiet", action="store_true", help="no progress bar")
-    draft.set_defaults(handler=_draft)
+    add_commands(subparsers, COMMANDS)
 
 
 def _draft(args: argparse.Namespace) -> int:
@@ -103,3 +87,23 @@ def quiet_http_logs(args: argparse.Namespace) -> None:
     """One INFO line per HTTP request (httpx, under the openai client) drowns the output."""
     if not getattr(args, "verbose", False):
         logging.getLogger("httpx").setLevel(logging.WARNING)
+
+
+COMMANDS = (
+    Command(
+        "draft",
+        help="draft a plot synopsis of every chapter of every selected sample",
+        description=(
+            "Draft a detailed plot synopsis per chapter of the built samples (a chapter shared "
+            "by samples is drafted once) with the spec's [llm.drafter] model, or, without one, "
+            "with the extractive drafter (key sentences). Writes WORK/drafts/chapters.jsonl, "
+            "samples.jsonl, report.json and report.md. Interrupted runs resume: finished "
+            "drafts are kept and finished calls are served from the request cache."
+        ),
+        handler=_draft,
+        options=(
+            *STAGE_OPTIONS,
+            opt("--quiet", action="store_true", help="no progress bar"),
+        ),
+    ),
+)

@@ -4,41 +4,15 @@ from __future__ import annotations
 
 import argparse
 import time
-from pathlib import Path
 from typing import Any
 
+from lengthwise.cli_options import STAGE_OPTIONS, WORKERS, Command, add_commands, opt
 from lengthwise.releases.stats.information_coverage import DEFAULT_IC_SAMPLES
 from lengthwise.spec import load_spec
 
 
 def register(subparsers: Any) -> None:
-    stats = subparsers.add_parser(
-        "stats",
-        help="dataset statistics per subset (information coverage, uniformity, ...)",
-        description=(
-            "Compute per subset: information coverage with the spec's [llm.judge] model "
-            "(ETHIC's protocol, on a seeded sample of --ic-samples samples), and once "
-            "reference summaries exist: uniformity, compression ratios, extractive fragment "
-            "coverage and density, novel n-gram shares and redundancy; plus the build's "
-            "length tables and annotation figures. Writes WORK/stats/stats.json, stats.md "
-            "and samples.jsonl. A rerun with unchanged inputs does nothing; judge calls are "
-            "cached in WORK/cache/llm.sqlite."
-        ),
-    )
-    stats.add_argument("spec", type=Path, help="spec TOML file")
-    stats.add_argument(
-        "--work", type=Path, default=None, help="work directory (default ./lw-work/<spec name>)"
-    )
-    stats.add_argument(
-        "--ic-samples",
-        type=int,
-        default=DEFAULT_IC_SAMPLES,
-        metavar="N",
-        help=f"samples per subset judged for information coverage (default {DEFAULT_IC_SAMPLES})",
-    )
-    stats.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
-    stats.add_argument("--force", action="store_true", help="recompute even when up to date")
-    stats.set_defaults(handler=_stats)
+    add_commands(subparsers, COMMANDS)
 
 
 def _stats(args: argparse.Namespace) -> int:
@@ -90,3 +64,34 @@ def _stats(args: argparse.Namespace) -> int:
         print(overall)
     print(f"report: {result.paths.markdown}")
     return 0
+
+
+COMMANDS = (
+    Command(
+        "stats",
+        help="dataset statistics per subset (information coverage, uniformity, ...)",
+        description=(
+            "Compute per subset: information coverage with the spec's [llm.judge] model "
+            "(ETHIC's protocol, on a seeded sample of --ic-samples samples), and once "
+            "reference summaries exist: uniformity, compression ratios, extractive fragment "
+            "coverage and density, novel n-gram shares and redundancy; plus the build's "
+            "length tables and annotation figures. Writes WORK/stats/stats.json, stats.md "
+            "and samples.jsonl. A rerun with unchanged inputs does nothing; judge calls are "
+            "cached in WORK/cache/llm.sqlite."
+        ),
+        handler=_stats,
+        options=(
+            *STAGE_OPTIONS,
+            opt(
+                "--ic-samples",
+                type=int,
+                default=DEFAULT_IC_SAMPLES,
+                metavar="N",
+                help="samples per subset judged for information coverage "
+                f"(default {DEFAULT_IC_SAMPLES})",
+            ),
+            WORKERS,
+            opt("--force", action="store_true", help="recompute even when up to date"),
+        ),
+    ),
+)

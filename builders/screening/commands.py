@@ -4,36 +4,14 @@ from __future__ import annotations
 
 import argparse
 import logging
-from pathlib import Path
 from typing import Any
 
+from lengthwise.cli_options import STAGE_OPTIONS, Command, add_commands, opt
 from lengthwise.spec import load_spec
 
 
 def register(subparsers: Any) -> None:
-    probe = subparsers.add_parser(
-        "probe",
-        help="contamination probe: does the probe model know these books already?",
-        description=(
-            "Ask the spec's [llm.probe] model to summarise a few random chapters of each book "
-            "in WORK/corpus/books.jsonl (the prompt names neither book nor author) and flag "
-            "books whose summaries name the title or author or bring in names the chapters do "
-            "not contain. Writes WORK/screening/contamination.json and contamination.md; "
-            "without a probe model, the report says it was not run and why."
-        ),
-    )
-    probe.add_argument("spec", type=Path, help="spec TOML file")
-    probe.add_argument(
-        "--work", type=Path, default=None, help="work directory (default ./lw-work/<spec name>)"
-    )
-    probe.add_argument(
-        "--chapters-per-book",
-        type=int,
-        default=None,
-        metavar="K",
-        help="chapters to probe per book (default: [screening] chapters_per_book, else 3)",
-    )
-    probe.set_defaults(handler=_probe)
+    add_commands(subparsers, COMMANDS)
 
 
 def _probe(args: argparse.Namespace) -> int:
@@ -77,3 +55,29 @@ def quiet_http_logs(args: argparse.Namespace) -> None:
     """One INFO line per HTTP request (httpx, under the openai client) drowns the output."""
     if not getattr(args, "verbose", False):
         logging.getLogger("httpx").setLevel(logging.WARNING)
+
+
+COMMANDS = (
+    Command(
+        "probe",
+        help="contamination probe: does the probe model know these books already?",
+        description=(
+            "Ask the spec's [llm.probe] model to summarise a few random chapters of each book "
+            "in WORK/corpus/books.jsonl (the prompt names neither book nor author) and flag "
+            "books whose summaries name the title or author or bring in names the chapters do "
+            "not contain. Writes WORK/screening/contamination.json and contamination.md; "
+            "without a probe model, the report says it was not run and why."
+        ),
+        handler=_probe,
+        options=(
+            *STAGE_OPTIONS,
+            opt(
+                "--chapters-per-book",
+                type=int,
+                default=None,
+                metavar="K",
+                help="chapters to probe per book (default: [screening] chapters_per_book, else 3)",
+            ),
+        ),
+    ),
+)
