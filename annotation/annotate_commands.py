@@ -147,7 +147,7 @@ def _spec_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _work_dir(spec: Spec | None, work: Path | None) -> Path:
-    from lengthwise.builders.workdir import default_work_dir
+    from lengthwise.workdir import default_work_dir
 
     if work is not None:
         return work
@@ -292,7 +292,7 @@ def _review(args: argparse.Namespace) -> int:
 
 def _locate(args: argparse.Namespace) -> int:
     from lengthwise.annotation.locate import locate, render_location
-    from lengthwise.builders.workdir import WorkDir
+    from lengthwise.workdir import WorkDir
 
     spec = load_spec(args.spec) if args.spec else None
     work = _work_dir(spec, args.work)

@@ -37,9 +37,9 @@ def _draft(args: argparse.Namespace) -> int:
     quiet_http_logs(args)
     from lengthwise.annotation.drafts import run_drafting
     from lengthwise.annotation.drafts.extractive import EXTRACTIVE_MODEL
-    from lengthwise.builders.workdir import WorkDir, default_work_dir
     from lengthwise.llm.cache import RequestCache
     from lengthwise.llm.factory import make_client
+    from lengthwise.workdir import WorkDir, default_work_dir
 
     spec = load_spec(args.spec)
     work_dir = args.work or default_work_dir(spec)

@@ -34,9 +34,9 @@ from lengthwise.annotation.review.measure import count_units, is_chinese
 from lengthwise.annotation.review.quality import check_summary
 from lengthwise.annotation.review.records import ORIGIN_HUMAN, AnnotationRecord
 from lengthwise.builders.demo_synopses import SYNTHETIC_LABEL, synopses_for_demo_books
-from lengthwise.builders.workdir import WorkDir
 from lengthwise.spec import Spec
 from lengthwise.storage import read_jsonl
+from lengthwise.workdir import WorkDir
 
 UNIQUE_PREFIX = "synthetic-demo:"
 
@@ -94,7 +94,7 @@ def demo_references(spec: Spec, work_dir: Path) -> DemoReferencesResult:
     synopses = synopses_for_demo_books(books)  # refuses any corpus but the demo's
     numbers = {str(b["id"]): [c.get("number") for c in b["chapters"]] for b in books}
     samples = read_samples(work, subset_order(work, [s.name for s in spec.subsets]))
-    drafts_path = work.root / "drafts" / "samples.jsonl"
+    drafts_path = work.drafts.samples
     drafts = read_drafts(drafts_path) if drafts_path.is_file() else {}
     paths = AnnotationPaths(work)
     stored = load_records(paths.annotations)

@@ -32,9 +32,9 @@ from lengthwise.annotation.review.inputs import (
     subset_order,
 )
 from lengthwise.annotation.review.measure import is_chinese, text_language
-from lengthwise.builders.workdir import WorkDir
 from lengthwise.llm.types import ChatRequest, LLMClient
 from lengthwise.text import words
+from lengthwise.workdir import WorkDir
 
 PROMPT_VERSION = "locate-v1"
 PASSAGE_UNITS = {"zh": 400, "en": 250}  # characters / words per passage

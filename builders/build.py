@@ -41,7 +41,6 @@ from lengthwise.builders.sampling import (
 )
 from lengthwise.builders.screening import flagged_books
 from lengthwise.builders.sources import read_sources, require_kept
-from lengthwise.builders.workdir import WorkDir
 from lengthwise.records import Book
 from lengthwise.reports import StageReport
 from lengthwise.spec import Spec
@@ -64,6 +63,7 @@ from lengthwise.storage import (
 )
 from lengthwise.tokenizers import TokenCountCache, count_texts, tokenizer_cache_key
 from lengthwise.tokenizers.efficiency import non_whitespace_characters
+from lengthwise.workdir import WorkDir
 
 log = logging.getLogger(__name__)
 

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from lengthwise.builders.joining import render_chapter
-from lengthwise.builders.workdir import WorkDir
 from lengthwise.records import Book
 from lengthwise.storage import canonical_hash
+from lengthwise.workdir import WorkDir
 
 
 @dataclass(frozen=True)

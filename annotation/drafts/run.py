@@ -38,7 +38,6 @@ from lengthwise.annotation.drafts.store import (
     DraftRecord,
     draft_key,
 )
-from lengthwise.builders.workdir import WorkDir
 from lengthwise.llm.accounting import UsageLedger
 from lengthwise.llm.types import LLMClient
 from lengthwise.llm.usage_journal import UsageJournal
@@ -57,27 +56,8 @@ from lengthwise.storage import (
     canonical_hash,
     read_json,
 )
-
-
-@dataclass(frozen=True)
-class DraftPaths:
-    root: Path
-
-    @property
-    def chapters(self) -> Path:
-        return self.root / "chapters.jsonl"
-
-    @property
-    def samples(self) -> Path:
-        return self.root / "samples.jsonl"
-
-    @property
-    def report(self) -> Path:
-        return self.root / "report.json"
-
-    @property
-    def report_md(self) -> Path:
-        return self.root / "report.md"
+from lengthwise.workdir import DraftPaths as DraftPaths
+from lengthwise.workdir import WorkDir
 
 
 @dataclass
@@ -109,7 +89,7 @@ def run_drafting(
         raise ValueError("run_drafting needs both an LLM client and its role config, or neither")
     root = WorkDir(work_dir).root
     with StageLock(root, "draft"):
-        remove_leftovers(root / "drafts")
+        remove_leftovers(WorkDir(root).drafts.root)
         return _draft(root, client, config, extractive_budget, on_chapter)
 
 
@@ -121,8 +101,9 @@ def _draft(
     on_chapter: Callable[[DraftRecord], None] | None,
 ) -> DraftingResult:
     started = time.perf_counter()
-    paths = DraftPaths(root / "drafts")
-    inputs = load_draft_inputs(WorkDir(root))
+    work = WorkDir(root)
+    paths = work.drafts
+    inputs = load_draft_inputs(work)
     budget = extractive_budget or ExtractiveBudget()
     extractive_key = extractive_drafter_key(budget)
     primary_key = llm_drafter_key(config) if config is not None else extractive_key
@@ -146,7 +127,7 @@ def _draft(
         return DraftingResult(paths, True, _drafter_name(config), read_json(paths.report))
 
     # Usage of every invocation on this work directory, killed ones included.
-    ledger = UsageLedger(UsageJournal(root / "state" / "draft-usage.jsonl"))
+    ledger = UsageLedger(UsageJournal(work.usage_journal("draft")))
     if client is not None and config is not None:
         draft_with_llm(pending, client, config, draft_log, ledger, on_chapter)
     else:

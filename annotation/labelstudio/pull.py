@@ -33,9 +33,9 @@ from lengthwise.annotation.review.finalize import (
 )
 from lengthwise.annotation.review.quality import check_summary
 from lengthwise.annotation.review.records import AnnotationRecord
-from lengthwise.builders.workdir import WorkDir
 from lengthwise.spec import Spec
 from lengthwise.storage import atomic_write_json
+from lengthwise.workdir import WorkDir
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +89,7 @@ def pull(spec: Spec, work_dir: Path, api: LabelStudioAPI) -> PullResult:
     project_id = _project_id(spec, ls_paths, api)
     exported = api.export_json(project_id)
     users = api.users()
-    atomic_write_json(out.root / "labelstudio_export.json", exported)
+    atomic_write_json(out.labelstudio_export, exported)
 
     result = PullResult(project_id, tasks=len(exported))
     now = datetime.now(UTC).isoformat(timespec="seconds")

@@ -46,9 +46,9 @@ from lengthwise.annotation.review.inputs import (
     sample_chapters,
     subset_order,
 )
-from lengthwise.builders.workdir import WorkDir
 from lengthwise.spec import Spec
 from lengthwise.storage import canonical_hash
+from lengthwise.workdir import WorkDir
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +99,7 @@ def push(
     work = WorkDir(work_dir)
     paths = LabelStudioPaths(work.root.resolve())
     samples = read_samples(work, subset_order(work, [s.name for s in spec.subsets]))
-    drafts = read_drafts(work.root / "drafts" / "samples.jsonl")
+    drafts = read_drafts(work.drafts.samples)
     drafter = drafter_identity(work, drafts.values())
     api.whoami()  # fail early, with a clear message, when the server or token is wrong
 

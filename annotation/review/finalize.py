@@ -32,7 +32,6 @@ from lengthwise.annotation.review.quality import (
 )
 from lengthwise.annotation.review.records import ORIGIN_HUMAN, AnnotationRecord
 from lengthwise.annotation.review.select import SampleReview, load_overrides, review_sample
-from lengthwise.builders.workdir import WorkDir
 from lengthwise.spec import Spec
 from lengthwise.storage import (
     atomic_write_json,
@@ -41,42 +40,8 @@ from lengthwise.storage import (
     atomic_write_text,
     read_jsonl,
 )
-
-
-@dataclass(frozen=True)
-class AnnotationPaths:
-    work: WorkDir
-
-    @property
-    def root(self) -> Path:
-        return self.work.root / "annotations"
-
-    @property
-    def annotations(self) -> Path:
-        return self.root / "annotations.jsonl"
-
-    @property
-    def overrides(self) -> Path:
-        return self.root / "review_overrides.jsonl"
-
-    @property
-    def review(self) -> Path:
-        return self.root / "review.json"
-
-    @property
-    def report(self) -> Path:
-        return self.root / "report.json"
-
-    @property
-    def report_md(self) -> Path:
-        return self.root / "report.md"
-
-    @property
-    def samples_annotated(self) -> Path:
-        return self.work.root / "samples_annotated"
-
-    def subset_annotated(self, subset: str) -> Path:
-        return self.samples_annotated / f"{subset}.parquet"
+from lengthwise.workdir import AnnotationPaths as AnnotationPaths
+from lengthwise.workdir import WorkDir
 
 
 def limit_for(spec: Spec, subset: str) -> int:
@@ -122,7 +87,7 @@ def review_all(spec: Spec, work_dir: Path, overrides_path: Path | None = None) -
     paths = AnnotationPaths(work)
     subsets = subset_order(work, [s.name for s in spec.subsets])
     samples = read_samples(work, subsets)
-    drafts_path = work.root / "drafts" / "samples.jsonl"
+    drafts_path = work.drafts.samples
     drafts = read_drafts(drafts_path) if drafts_path.is_file() else {}
     records = load_records(paths.annotations)
     by_sample: dict[str, list[AnnotationRecord]] = defaultdict(list)

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from lengthwise.builders.joining import render_chapter
-from lengthwise.builders.workdir import WorkDir
 from lengthwise.records import Book, Chapter
 from lengthwise.storage import canonical_hash, read_json, read_jsonl
+from lengthwise.workdir import WorkDir
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ def drafter_identity(work: WorkDir, drafts: Iterable[SampleDrafts] = ()) -> str:
     From WORK/drafts/report.json ("<model> [<drafter key>]"); without a report, the
     distinct drafter:model pairs found in the drafts.
     """
-    report_path = work.root / "drafts" / "report.json"
+    report_path = work.drafts.report
     if report_path.is_file():
         report = read_json(report_path)
         key, model = report.get("drafter_key"), report.get("model")

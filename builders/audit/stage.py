@@ -16,6 +16,7 @@ from lengthwise.builders.audit.findings import FINDING_CLASSES, SampleAudit
 from lengthwise.builders.audit.sample_audit import audit_sample
 from lengthwise.spec import AuditConfig
 from lengthwise.storage import atomic_write_jsonl, read_jsonl
+from lengthwise.workdir import WorkDir
 
 WORST_SHOWN = 10
 
@@ -25,7 +26,7 @@ class AuditRefused(ValueError):
 
 
 def audit_file(work_root: Path) -> Path:
-    return work_root / "audit" / "samples.jsonl"
+    return WorkDir(work_root).audit_samples
 
 
 @dataclass

@@ -39,9 +39,9 @@ def register(subparsers: Any) -> None:
 def _probe(args: argparse.Namespace) -> int:
     quiet_http_logs(args)
     from lengthwise.builders.screening import ProbeSettings, run_probe, screening_settings
-    from lengthwise.builders.workdir import WorkDir, default_work_dir
     from lengthwise.llm.cache import RequestCache
     from lengthwise.llm.factory import make_client
+    from lengthwise.workdir import WorkDir, default_work_dir
 
     spec = load_spec(args.spec)
     work_dir = args.work or default_work_dir(spec)

@@ -34,7 +34,6 @@ from lengthwise.builders.screening.prompts import (
     probe_request,
 )
 from lengthwise.builders.screening.report import ScreeningPaths, render_probe_report
-from lengthwise.builders.workdir import WorkDir
 from lengthwise.llm.accounting import UsageLedger
 from lengthwise.llm.types import ChatRequest, LLMClient
 from lengthwise.records import Book
@@ -46,6 +45,7 @@ from lengthwise.storage import (
     read_json,
     sha256_file,
 )
+from lengthwise.workdir import WorkDir
 
 METHOD = "probe-v1"
 
@@ -94,7 +94,7 @@ def run_probe(
     """Probe every book and write WORK/screening/contamination.json and .md."""
     started = time.perf_counter()
     work = WorkDir(work_dir)
-    paths = ScreeningPaths(work.root / "screening")
+    paths = work.screening
     if settings.chapters_per_book < 1:
         raise ValueError(f"chapters per book must be at least 1, got {settings.chapters_per_book}")
     books = read_books(work.books)

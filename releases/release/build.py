@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 from lengthwise import __version__
-from lengthwise.builders.workdir import WorkDir
 from lengthwise.releases.release.card import CardInputs, SubsetFacts, render_card
 from lengthwise.releases.release.card_notes import drafts_sentence
 from lengthwise.releases.release.diff import diff_manifests, diff_markdown
@@ -66,6 +65,7 @@ from lengthwise.storage import (
     read_json,
     read_jsonl,
 )
+from lengthwise.workdir import WorkDir
 
 log = logging.getLogger(__name__)
 

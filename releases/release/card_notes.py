@@ -15,6 +15,7 @@ from typing import Any
 from lengthwise.builders.audit.report import share_sentence
 from lengthwise.builders.build_summary import subset_problems
 from lengthwise.storage import read_jsonl
+from lengthwise.workdir import WorkDir
 
 # (what was excluded, why) rows for the corpus section. Add a source here for a new kind
 # of exclusion (e.g. duplicate books) and the card lists it with the others.
@@ -85,7 +86,7 @@ def audit_markdown(report: dict[str, Any]) -> str:
 
 def drafts_sentence(work_root: Path, sample_ids: set[str]) -> str:
     """How the chapter drafts shown to annotators were made, counted per chapter."""
-    path = work_root / "drafts" / "samples.jsonl"
+    path = WorkDir(work_root).drafts.samples
     if not path.is_file():
         return "no chapter drafts were made for this version (`lengthwise draft` was not run)"
     drafts: dict[tuple[str, int], dict[str, Any]] = {}

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from lengthwise.storage import read_json, sha256_file
+from lengthwise.workdir import WorkDir
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,7 @@ class StatsInputs:
 
 
 def stats_dir(work_root: Path) -> Path:
-    return work_root / "stats"
+    return WorkDir(work_root).stats.folder
 
 
 def read_stats(work_root: Path, rows: Mapping[str, int], inputs: Mapping[str, Path]) -> StatsInputs:

@@ -16,10 +16,11 @@ from typing import Any
 from lengthwise.llm.types import LLMClient
 from lengthwise.releases.stats.information_coverage import NO_JUDGE_REASON
 from lengthwise.spec import Spec
+from lengthwise.workdir import WorkDir
 
 
 def llm_cache_path(work_root: Path) -> Path:
-    return work_root / "cache" / "llm.sqlite"
+    return WorkDir(work_root).llm_cache
 
 
 class OpenJudge(AbstractContextManager["OpenJudge"]):

@@ -63,33 +63,14 @@ from lengthwise.storage import (
     read_json,
 )
 from lengthwise.text import segmenter_name
+from lengthwise.workdir import StatsPaths as StatsPaths
+from lengthwise.workdir import WorkDir
 
 log = logging.getLogger(__name__)
 
 # Bump when a statistic's definition changes, so old stats.json files are recomputed.
 STATS_VERSION = "stats-v1"
 ABSENT_SUMMARIES = {"status": "absent", "reason": "no reference summaries yet (annotation pending)"}
-
-
-@dataclass(frozen=True)
-class StatsPaths:
-    root: Path
-
-    @property
-    def folder(self) -> Path:
-        return self.root / "stats"
-
-    @property
-    def json(self) -> Path:
-        return self.folder / "stats.json"
-
-    @property
-    def markdown(self) -> Path:
-        return self.folder / "stats.md"
-
-    @property
-    def samples(self) -> Path:
-        return self.folder / "samples.jsonl"
 
 
 @dataclass
@@ -233,7 +214,7 @@ def _stats(
 
     ledger = None
     if judge.client is not None:  # judge usage of every invocation, killed ones included
-        ledger = UsageLedger(UsageJournal(paths.root / "state" / "stats-usage.jsonl"))
+        ledger = UsageLedger(UsageJournal(WorkDir(paths.root).usage_journal("stats")))
         config = judge.config or LLMRoleConfig(model=judge.client.name)
         judge = replace(judge, client=MeteredClient(judge.client, ledger, "judge", config))
     # Summary statistics first: worker processes are forked before any judge thread runs.
