@@ -257,13 +257,11 @@ def locate(
     if not claim.strip():
         raise ValueError("the claim is empty")
     work = WorkDir(work_dir)
-    sample = next(
-        (s for s in read_samples(work, subset_order(work)) if str(s["id"]) == sample_id), None
-    )
+    sample = next((s for s in read_samples(work, subset_order(work)) if s.id == sample_id), None)
     if sample is None:
         raise ValueError(f"no sample {sample_id!r} in {work.samples}")
-    language = str(sample["language"])
-    chapters = sample_chapters(sample, read_books(work, {str(sample["book_id"])}))
+    language = sample.language
+    chapters = sample_chapters(sample, read_books(work, {sample.book_id}))
     passages = [p for c in chapters for p in split_passages(c, language)]
     ranked = rank_passages(passages, claim, language, top)
     result = LocateResult(sample_id, claim, ranked, used_model=client is not None)

@@ -46,6 +46,7 @@ from lengthwise.annotation.review.inputs import (
     sample_chapters,
     subset_order,
 )
+from lengthwise.records import Sample
 from lengthwise.spec import Spec
 from lengthwise.storage import canonical_hash
 from lengthwise.workdir import WorkDir
@@ -186,29 +187,27 @@ def _payloads(
     spec: Spec,
     work: WorkDir,
     paths: LabelStudioPaths,
-    samples: list[dict[str, Any]],
+    samples: list[Sample],
     drafts: dict[str, Any],
     drafter: str,
     result: PushResult,
 ) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
     """Task data and import payload per sample id (chapter pages written on the way)."""
-    books = read_books(work, {str(s["book_id"]) for s in samples})
+    books = read_books(work, {s.book_id for s in samples})
     payloads: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
     for sample in samples:
-        sample_id = str(sample["id"])
+        sample_id = sample.id
         sample_drafts = drafts.get(sample_id)
         if sample_drafts is None:
             result.without_drafts.append(sample_id)
             continue
         links = write_chapter_pages(
             paths,
-            str(sample["book_id"]),
-            str(sample.get("book_title") or sample["book_id"]),
+            sample.book_id,
+            sample.book_title or sample.book_id,
             sample_chapters(sample, books),
         )
-        data = task_data(
-            sample, sample_drafts, links, limit_for(spec, str(sample["subset"])), drafter
-        )
+        data = task_data(sample, sample_drafts, links, limit_for(spec, sample.subset), drafter)
         data["payload_sha256"] = canonical_hash(
             {"data": data, "prediction": summary_result(sample_drafts.merged)}
         )

@@ -32,6 +32,7 @@ from lengthwise.annotation.review.quality import (
 )
 from lengthwise.annotation.review.records import ORIGIN_HUMAN, AnnotationRecord
 from lengthwise.annotation.review.select import SampleReview, load_overrides, review_sample
+from lengthwise.records import Sample
 from lengthwise.spec import Spec
 from lengthwise.storage import (
     atomic_write_json,
@@ -94,7 +95,7 @@ def review_all(spec: Spec, work_dir: Path, overrides_path: Path | None = None) -
     for record in records:
         by_sample[record.sample_id].append(record)
     overrides = load_overrides(overrides_path or paths.overrides)
-    known = {str(s["id"]) for s in samples}
+    known = {s.id for s in samples}
     for sample_id, override in overrides.items():
         if sample_id not in known:
             raise ValueError(f"{override.where}: no sample {sample_id!r} in {work.samples}")
@@ -103,8 +104,8 @@ def review_all(spec: Spec, work_dir: Path, overrides_path: Path | None = None) -
     reviews: dict[str, SampleReview] = {}
     rows_by_subset: dict[str, list[dict[str, Any]]] = {subset: [] for subset in subsets}
     for sample in samples:
-        sample_id, subset = str(sample["id"]), str(sample["subset"])
-        language, limit = str(sample["language"]), limit_for(spec, subset)
+        sample_id, subset = sample.id, sample.subset
+        language, limit = sample.language, limit_for(spec, subset)
         sample_drafts = drafts.get(sample_id)
 
         def check(
@@ -146,7 +147,7 @@ def finalize(spec: Spec, work_dir: Path, overrides_path: Path | None = None) -> 
 
 
 def _annotated_row(
-    sample: dict[str, Any],
+    sample: Sample,
     review: SampleReview,
     records: list[AnnotationRecord],
     drafts: SampleDrafts | None,
@@ -155,14 +156,14 @@ def _annotated_row(
     submitted = sorted((r for r in records if not r.was_cancelled), key=lambda r: r.annotation_id)
     everyone = sorted(records, key=lambda r: r.annotation_id)
     return {
-        **sample,
+        **sample.to_row(),
         "summary": review.summary,
         "summary_source": review.source,
         "summary_annotation_id": review.annotation_id,
         "summary_annotator": review.annotator,
         "summary_units": review.units,
         "summary_limit": limit,
-        "limit_unit": length_unit(str(sample["language"])),
+        "limit_unit": length_unit(sample.language),
         "quality_flags": list(review.flags),
         "copied_share": review.copied_share,
         "choice_flags": sorted({c for r in everyone for c in r.choices}),
@@ -244,7 +245,7 @@ def _annotation_meta(record: AnnotationRecord) -> dict[str, Any]:
 
 def build_report(
     spec: Spec,
-    samples: list[dict[str, Any]],
+    samples: list[Sample],
     records: list[AnnotationRecord],
     reviews: dict[str, SampleReview],
 ) -> dict[str, Any]:
@@ -254,7 +255,7 @@ def build_report(
     usable_by_sample = Counter(r.sample_id for r in records if r.usable)
     subsets: dict[str, dict[str, Any]] = {}
     for sample in samples:
-        sample_id, subset = str(sample["id"]), str(sample["subset"])
+        sample_id, subset = sample.id, sample.subset
         entry = subsets.setdefault(
             subset,
             {

@@ -1,6 +1,6 @@
 """What the human loop reads from the work directory: samples, drafts and chapter texts.
 
-- WORK/samples/<subset>.parquet (the build);
+- WORK/samples/<subset>.parquet (the build), read through `lengthwise.store`;
 - WORK/drafts/samples.jsonl: per sample, its chapters in order with the draft shown to
   annotators (``{"id", "subset", "book_id", "chapters": [{"chapter_index", "heading",
   "draft", "drafter", "model", ...}]}``) and WORK/drafts/report.json (the drafter's
@@ -10,15 +10,15 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from lengthwise.builders.joining import render_chapter
-from lengthwise.records import Book, Chapter
+from lengthwise.records import Book, Chapter, Sample
 from lengthwise.storage import canonical_hash, read_json, read_jsonl
+from lengthwise.store import WorkStore
 from lengthwise.workdir import WorkDir
 
 
@@ -100,43 +100,17 @@ def drafter_identity(work: WorkDir, drafts: Iterable[SampleDrafts] = ()) -> str:
 
 def subset_order(work: WorkDir, spec_subsets: Iterable[str] = ()) -> list[str]:
     """Subsets in the spec's order, then any other sample files found."""
-    found = sorted(p.stem for p in work.samples.glob("*.parquet"))
-    ordered = [s for s in spec_subsets if s in found]
-    return ordered + [s for s in found if s not in ordered]
+    return WorkStore(work).subsets(spec_subsets)
 
 
-def read_samples(work: WorkDir, subsets: Iterable[str]) -> list[dict[str, Any]]:
-    """All sample rows of the given subsets, in file order."""
-    import pyarrow.parquet as pq
-
-    rows: list[dict[str, Any]] = []
-    for subset in subsets:
-        path = work.subset_samples(subset)
-        if not path.is_file():
-            raise FileNotFoundError(f"{path}: samples missing; run `lengthwise build SPEC` first")
-        rows += pq.read_table(path).to_pylist()
-    if not rows:
-        raise FileNotFoundError(f"{work.samples}: no samples; run `lengthwise build SPEC` first")
-    return rows
+def read_samples(work: WorkDir, subsets: Iterable[str]) -> list[Sample]:
+    """All built samples of the given subsets, in file order."""
+    return WorkStore(work).all_samples(subsets, annotated=False)
 
 
 def read_books(work: WorkDir, wanted: set[str] | None = None) -> dict[str, Book]:
     """Books of WORK/corpus/books.jsonl (only `wanted` ids when given)."""
-    path = work.books
-    if not path.is_file():
-        raise FileNotFoundError(f"{path}: corpus missing; run `lengthwise build SPEC` first")
-    books: dict[str, Book] = {}
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-                if wanted is None or row.get("id") in wanted:
-                    books[row["id"]] = Book.from_dict(row)
-            except (json.JSONDecodeError, TypeError, KeyError) as exc:
-                raise ValueError(f"{path}:{number}: not a valid book row: {exc}") from None
-    return books
+    return WorkStore(work).books(wanted)
 
 
 @dataclass(frozen=True)
@@ -146,14 +120,14 @@ class SampleChapterText:
     text: str  # as the sample shows it: heading line, then body
 
 
-def sample_chapters(sample: dict[str, Any], books: dict[str, Book]) -> list[SampleChapterText]:
+def sample_chapters(sample: Sample, books: dict[str, Book]) -> list[SampleChapterText]:
     """The original chapters of one sample, checked against the sample's hashes."""
-    sample_id, book_id = str(sample["id"]), str(sample["book_id"])
+    sample_id, book_id = sample.id, sample.book_id
     book = books.get(book_id)
     if book is None:
         raise ValueError(f"sample {sample_id}: book {book_id!r} is not in the corpus")
-    first, last = int(sample["first_chapter"]), int(sample["last_chapter"])
-    hashes = list(sample.get("chapter_sha256") or [])
+    first, last = sample.first_chapter, sample.last_chapter
+    hashes = sample.chapter_sha256
     chapters: list[Chapter] = book.chapters[first : last + 1]
     if len(chapters) != last - first + 1 or (hashes and [c.sha256 for c in chapters] != hashes):
         raise ValueError(
