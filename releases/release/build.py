@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from lengthwise import __version__
+from lengthwise.records import Sample
 from lengthwise.releases.release.card import CardInputs, SubsetFacts, render_card
 from lengthwise.releases.release.card_notes import drafts_sentence
 from lengthwise.releases.release.diff import diff_manifests, diff_markdown
@@ -63,8 +64,8 @@ from lengthwise.storage import (
     atomic_write_text,
     canonical_hash,
     read_json,
-    read_jsonl,
 )
+from lengthwise.store import MissingRecords, WorkStore
 from lengthwise.workdir import WorkDir
 
 log = logging.getLogger(__name__)
@@ -107,13 +108,12 @@ def _summary_length(summary: str, language: str) -> int:
     return len(summary.split())
 
 
-def _read_samples(path: Path) -> list[dict[str, Any]]:
-    import pyarrow.parquet as pq
-
-    if not path.is_file():
-        raise ReleaseError(f"{path}: no samples; run `lengthwise build SPEC.toml` first")
-    rows: list[dict[str, Any]] = pq.read_table(path).to_pylist()
-    return rows
+def _read_samples(store: WorkStore, subset: str) -> list[Sample]:
+    try:
+        return store.samples(subset, annotated=False)
+    except MissingRecords:
+        path = store.work.subset_samples(subset)
+        raise ReleaseError(f"{path}: no samples; run `lengthwise build SPEC.toml` first") from None
 
 
 def _collect_subsets(
@@ -123,13 +123,11 @@ def _collect_subsets(
     skipped: list[str] = []
     for subset in spec.subsets:
         path = work.subset_samples(subset.name)
-        samples = _read_samples(path)
+        samples = _read_samples(WorkStore(work), subset.name)
         if not samples:
             skipped.append(subset.name)  # datasets cannot load an empty config
             continue
-        stale = [
-            s["id"] for s in samples if (s["lower"], s["upper"]) != (subset.lower, subset.upper)
-        ]
+        stale = [s.id for s in samples if (s.lower, s.upper) != (subset.lower, subset.upper)]
         if stale:
             raise ReleaseError(
                 f"{path}: samples were cut for a different interval than subset "
@@ -138,7 +136,7 @@ def _collect_subsets(
         annotations = load_annotations(work.root, subset.name, samples)
         rows = []
         for sample in samples:
-            found = annotations.get(sample["id"])
+            found = annotations.get(sample.id)
             rows.append(
                 release_row(
                     sample,
@@ -153,21 +151,25 @@ def _collect_subsets(
 
 
 def _corpus(work: WorkDir, subsets: list[_SubsetRows]) -> list[dict[str, Any]]:
-    if not work.books.is_file():
-        raise ReleaseError(f"{work.books}: no corpus; run `lengthwise build SPEC.toml` first")
+    try:
+        books = WorkStore(work).books()
+    except MissingRecords:
+        raise ReleaseError(
+            f"{work.books}: no corpus; run `lengthwise build SPEC.toml` first"
+        ) from None
     used = Counter(r["book_id"] for s in subsets for r in s.rows)
     return [
         {
-            "book_id": book["id"],
-            "title": book["title"],
-            "language": book["language"],
-            "chapters": len(book.get("chapters", [])),
-            "raw_sha256": book["raw_sha256"],
-            "source": public_source(book["source"]),
-            "license_note": book.get("license_note"),
-            "samples": used.get(book["id"], 0),
+            "book_id": book.id,
+            "title": book.title,
+            "language": book.language,
+            "chapters": len(book.chapters),
+            "raw_sha256": book.raw_sha256,
+            "source": public_source(book.source),
+            "license_note": book.license_note,
+            "samples": used.get(book.id, 0),
         }
-        for book in read_jsonl(work.books)
+        for book in books.values()
     ]
 
 

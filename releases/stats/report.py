@@ -131,7 +131,7 @@ def _summary_section(subset: SubsetRows, results: Mapping[str, dict[str, Any]]) 
     with_summary = subset.with_summary
     if not with_summary:
         return dict(ABSENT_SUMMARIES)
-    rows = [results[str(r["id"])] for r in with_summary]
+    rows = [results[r.id] for r in with_summary]
     skipped = Counter(r["error"] for r in rows if "error" in r)
     return {
         "status": "present",
@@ -151,9 +151,9 @@ def _ic_section(
         return not_computed("the subset has no samples")
     from lengthwise.tokenizers import get_tokenizer
 
-    by_id = {str(r["id"]): r for r in subset.rows}
+    by_id = {r.id: r for r in subset.rows}
     chosen = pick_samples(list(by_id), ic_samples, spec.seed, subset.name)
-    samples = [ICSample(i, str(by_id[i]["text"]), language_of(by_id[i])) for i in chosen]
+    samples = [ICSample(i, by_id[i].text, language_of(by_id[i])) for i in chosen]
     return information_coverage(
         samples,
         judge.client,
@@ -220,10 +220,10 @@ def _stats(
     # Summary statistics first: worker processes are forked before any judge thread runs.
     pairs = [
         PairInput(
-            id=str(row["id"]),
-            group=str(row.get("book_id") or row["id"]),
+            id=row.id,
+            group=row.book_id or row.id,
             lang=language_of(row),
-            source=str(row["text"]),
+            source=row.text,
             summary=summary,
         )
         for subset in subsets
@@ -256,7 +256,7 @@ def _stats(
         {"subset": subset.name, "id": pair_id, **results[pair_id]}
         for subset in subsets
         for row in subset.with_summary
-        if (pair_id := str(row["id"])) in results
+        if (pair_id := row.id) in results
     ]
     atomic_write_jsonl(paths.samples, sample_rows)
     crash_point("stats:samples-written")
