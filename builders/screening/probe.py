@@ -12,7 +12,6 @@ writes nothing.
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from dataclasses import asdict, dataclass, field
@@ -45,6 +44,7 @@ from lengthwise.storage import (
     read_json,
     sha256_file,
 )
+from lengthwise.store import read_books_file
 from lengthwise.workdir import WorkDir
 
 METHOD = "probe-v1"
@@ -71,17 +71,8 @@ def choose_chapters(book: Book, count: int, seed: int) -> list[int]:
 
 
 def read_books(path: Path) -> list[Book]:
-    if not path.is_file():
-        raise FileNotFoundError(f"{path}: corpus missing; run `lengthwise build SPEC` first")
-    books = []
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if line.strip():
-                try:
-                    books.append(Book.from_dict(json.loads(line)))
-                except (json.JSONDecodeError, TypeError, KeyError) as exc:
-                    raise ValueError(f"{path}:{number}: not a valid book row: {exc}") from None
-    return books
+    """The books of WORK/corpus/books.jsonl in file order (through the work store)."""
+    return list(read_books_file(path).values())
 
 
 def run_probe(
