@@ -292,7 +292,6 @@ def _review(args: argparse.Namespace) -> int:
 
 def _locate(args: argparse.Namespace) -> int:
     from lengthwise.annotation.locate import locate, render_location
-    from lengthwise.workdir import WorkDir
 
     spec = load_spec(args.spec) if args.spec else None
     work = _work_dir(spec, args.work)
@@ -300,10 +299,10 @@ def _locate(args: argparse.Namespace) -> int:
     if config is None:
         result = locate(work, args.sample_id, args.claim, None, top=args.top)
     else:
-        from lengthwise.llm.cache import RequestCache
         from lengthwise.llm.factory import make_client
+        from lengthwise.llm.work_cache import open_work_cache
 
-        with RequestCache(WorkDir(work).cache / "llm_requests.sqlite") as cache:
+        with open_work_cache(work) as cache:
             client = make_client(config, cache)
             result = locate(work, args.sample_id, args.claim, client, top=args.top)
     print(render_location(result))

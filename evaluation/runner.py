@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from lengthwise.evaluation.backends import (
     EngineSettings,
+    key_identity,
     local_model_revision,
     require_backend,
     role_config,
@@ -129,29 +130,26 @@ def _check_languages(release: ReleaseData, metric: Metric) -> None:
         metric("check", "check", language)  # raises ValueError naming the language
 
 
-def _prompt_version(item: PlannedItem, plan: Plan, engine: EngineSettings) -> str:
-    """Everything besides the messages that makes this answer what it is."""
+def _prompt_version(item: PlannedItem, plan: Plan) -> str:
+    """What besides the messages made this prompt (the engine is keyed by `key_identity`)."""
     return canonical_hash(
         {
             "protocol": PROTOCOL_VERSION,
             "prompt": item.prompt.version(item.sample.language),
             "policy": plan.policy,
             "truncation": item.truncation.to_dict() if item.truncation else None,
-            "engine": engine.answer_settings(),
         }
     )[:24]
 
 
-def _request(
-    item: PlannedItem, plan: Plan, engine: EngineSettings, config: EvalConfig
-) -> ChatRequest:
+def _request(item: PlannedItem, plan: Plan, config: EvalConfig) -> ChatRequest:
     return ChatRequest(
         messages=(Message("user", item.prompt_text),),
         max_tokens=item.max_new_tokens,
         temperature=config.temperature,
         top_p=config.top_p,
         seed=config.seed,
-        prompt_version=_prompt_version(item, plan, engine),
+        prompt_version=_prompt_version(item, plan),
         metadata=(("sample", item.sample.id), ("prompt", item.prompt.id)),
     )
 
@@ -322,8 +320,9 @@ def _run_eval(config: EvalConfig, observer: Observer | None) -> EvalRun:
     )
     store = GenerationStore(out / GENERATIONS)
     finished = store.latest()
-    requests = {item.key: _request(item, plan, engine, config) for item in plan.items}
-    keys = {name: request_key(llm_config, request) for name, request in requests.items()}
+    requests = {item.key: _request(item, plan, config) for item in plan.items}
+    identity = key_identity(engine)  # provider, chat template, engine settings: keyed
+    keys = {name: request_key(llm_config, r, **identity) for name, r in requests.items()}
     todo: list[PlannedItem] = []
     reused = 0
     for item in plan.items:
