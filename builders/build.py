@@ -135,7 +135,9 @@ def run_build(
         subset_rows, subsets_report = _sample_subsets(spec, books, count_cache, workers, duplicates)
     finally:
         count_cache.close()
-    audit = run_audit(subset_rows, spec.audit, work.root)
+    audit = run_audit(
+        subset_rows, spec.audit, work.root, books={b.id: b for b in books}, cache_dir=work.cache
+    )
     subset_rows = audit.kept
     apply_audit_drops(subsets_report, subset_rows)
     efficiency = _encoding_efficiency(books, spec.tokenizers.all)
