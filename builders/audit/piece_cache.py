@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from pathlib import Path
 
 from lengthwise.builders.audit.chapter_pieces import DETECTOR_VERSION, ChapterPieces, chapter_pieces
@@ -20,7 +21,12 @@ from lengthwise.storage import sha256_text
 
 
 def piece_key(rendered: str, profile: LanguageProfile) -> str:
-    return sha256_text(f"{DETECTOR_VERSION}\0{profile!r}\0{sha256_text(rendered)}")
+    return sha256_text(f"{_profile_hash(profile)}\0{sha256_text(rendered)}")
+
+
+@lru_cache(maxsize=16)
+def _profile_hash(profile: LanguageProfile) -> str:
+    return sha256_text(f"{DETECTOR_VERSION}\0{profile!r}")
 
 
 class PieceStore:
