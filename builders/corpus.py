@@ -97,7 +97,8 @@ def _process_and_count(
     tail_texts = tails + [t + CHAPTER_SEPARATOR for t in tails]
     for tokenizer_id in tokenizer_ids:
         texts = rendered + tail_texts if joins_exactly(tokenizer_id) else rendered
-        keys = [sha256_text(t) for t in texts]
+        # Without a cache the texts themselves key the counts: no hashing needed.
+        keys = [sha256_text(t) for t in texts] if cache is not None else texts
         known = cache.get_many(tokenizer_id, keys) if cache else {}
         missing = [i for i, k in enumerate(keys) if k not in known]
         if missing:
