@@ -48,7 +48,7 @@ from lengthwise.spec import Spec
 from lengthwise.storage import (
     atomic_write_json,
     atomic_write_jsonl,
-    atomic_write_parquet,
+    atomic_write_parquet_many,
     atomic_write_text,
     canonical_hash,
     read_json,
@@ -142,8 +142,8 @@ def run_build(
     apply_audit_drops(subsets_report, subset_rows)
     efficiency = _encoding_efficiency(books, spec.tokenizers.all)
     samples_tokens: dict[str, dict[str, list[int]]] = {}
+    atomic_write_parquet_many({work.subset_samples(n): rows for n, rows in subset_rows.items()})
     for name, rows in subset_rows.items():
-        atomic_write_parquet(work.subset_samples(name), rows)
         samples_tokens[name] = {
             t: [r["token_counts"][t] for r in rows] for t in spec.tokenizers.all
         }
