@@ -54,7 +54,7 @@ from lengthwise.stage_state import (
 from lengthwise.storage import (
     atomic_write_json,
     atomic_write_jsonl,
-    atomic_write_parquet,
+    atomic_write_parquet_many,
     atomic_write_text,
     canonical_hash,
     read_json,
@@ -154,13 +154,15 @@ def _build(spec: Spec, work: WorkDir, progress: bool, workers: int | None) -> Bu
         subset_rows, subsets_report = _sample_subsets(spec, books, count_cache, workers, duplicates)
     finally:
         count_cache.close()
-    audit = run_audit(subset_rows, spec.audit, work.root)
+    audit = run_audit(
+        subset_rows, spec.audit, work.root, books={b.id: b for b in books}, cache_dir=work.cache
+    )
     subset_rows = audit.kept
     apply_audit_drops(subsets_report, subset_rows)
     efficiency = _encoding_efficiency(books, spec.tokenizers.all)
     samples_tokens: dict[str, dict[str, list[int]]] = {}
+    atomic_write_parquet_many({work.subset_samples(n): rows for n, rows in subset_rows.items()})
     for name, rows in subset_rows.items():
-        atomic_write_parquet(work.subset_samples(name), rows)
         samples_tokens[name] = {
             t: [r["token_counts"][t] for r in rows] for t in spec.tokenizers.all
         }

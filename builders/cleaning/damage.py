@@ -120,8 +120,11 @@ def _latin_mojibake_lines(text: str) -> tuple[int, int]:
 def count_damage(text: str) -> DamageCounts:
     """Count the damaged characters of `text` (any language, any length)."""
     positions = [match.start() for match in _CANDIDATES.finditer(text)]
+    placeholder_marks = {
+        i for i in positions if text[i] == "?" and is_placeholder_question_mark(text, i)
+    }
     # Rare symbols only count as damage in text with ideographs around them.
-    signals = [i for i in positions if text[i] != "?" or is_placeholder_question_mark(text, i)]
+    signals = [i for i in positions if text[i] != "?" or i in placeholder_marks]
     # □ and ■ are a transcriber's marks for a missing character, not decoding damage.
     garbled = [i for i in signals if text[i] not in "□■" and _near_han(text, i)]
     runs, run_chars = _mojibake_runs(text, garbled)
@@ -135,7 +138,7 @@ def count_damage(text: str) -> DamageCounts:
             replacement += 1
         elif in_run(index):
             continue
-        elif char in "□■" or (char == "?" and is_placeholder_question_mark(text, index)):
+        elif char in "□■" or index in placeholder_marks:
             placeholders += 1
     latin_runs, latin_chars = _latin_mojibake_lines(text)
     return DamageCounts(

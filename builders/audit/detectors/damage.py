@@ -22,9 +22,16 @@ DAMAGE = re.compile(
 
 
 def find_damage(context: AuditContext) -> Iterator[Finding]:
-    for match in DAMAGE.finditer(context.text):
-        shown = "".join(_visible(ch) for ch in match.group())
-        yield Finding("damage", snippet(context.text, match.start(), match.end(), shown=shown))
+    for start, end, shown in damage_spans(context.text):
+        yield Finding("damage", snippet(context.text, start, end, shown=shown))
+
+
+def damage_spans(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, what to show) for every damaged stretch."""
+    return [
+        (m.start(), m.end(), "".join(_visible(ch) for ch in m.group()))
+        for m in DAMAGE.finditer(text)
+    ]
 
 
 def _visible(char: str) -> str:
