@@ -24,11 +24,9 @@ from lengthwise.annotation.review.finalize import (
     FinalizeResult,
     finalize,
     limit_for,
-    load_records,
     quality_settings,
-    save_records,
 )
-from lengthwise.annotation.review.inputs import read_drafts, read_samples, subset_order
+from lengthwise.annotation.review.inputs import read_samples, subset_order
 from lengthwise.annotation.review.measure import count_units, is_chinese
 from lengthwise.annotation.review.quality import check_summary
 from lengthwise.annotation.review.records import ORIGIN_HUMAN, AnnotationRecord
@@ -88,14 +86,14 @@ def _chapter_synopses(
 def demo_references(spec: Spec, work_dir: Path) -> DemoReferencesResult:
     """Write synthetic references for every sample of the demo work dir, then finalize."""
     work = WorkDir(work_dir)
-    books = list(WorkStore(work).books().values())
+    store = WorkStore(work)
+    books = list(store.books().values())
     synopses = synopses_for_demo_books(books)  # refuses any corpus but the demo's
     numbers = {b.id: [c.number for c in b.chapters] for b in books}
     samples = read_samples(work, subset_order(work, [s.name for s in spec.subsets]))
-    drafts_path = work.drafts.samples
-    drafts = read_drafts(drafts_path) if drafts_path.is_file() else {}
+    drafts = store.drafts(required=False)
     paths = AnnotationPaths(work)
-    stored = load_records(paths.annotations)
+    stored = store.annotations()
     humans = [r for r in stored if r.origin == ORIGIN_HUMAN]
     if humans:
         raise ValueError(
@@ -126,7 +124,7 @@ def demo_references(spec: Spec, work_dir: Path) -> DemoReferencesResult:
         record.created_at = record.updated_at = record.pulled_at = now
         records.append(record)
     if unchanged != len(records) or len(stored) != len(records):
-        save_records(paths.annotations, records)
+        store.write_annotations(records)
     return DemoReferencesResult(len(records) - unchanged, unchanged, finalize(spec, work.root))
 
 

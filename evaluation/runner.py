@@ -31,6 +31,7 @@ from lengthwise.evaluation.backends import (
 from lengthwise.evaluation.baselines import baseline_revision, check_baseline
 from lengthwise.evaluation.clients import open_eval_client
 from lengthwise.evaluation.counting import is_model_folder, make_counter, model_context_window
+from lengthwise.evaluation.generation import SKIPPED, Generation
 from lengthwise.evaluation.metrics import Metric, get_metric
 from lengthwise.evaluation.outcomes import classify
 from lengthwise.evaluation.planning import (
@@ -193,31 +194,23 @@ def _line(
     version: str,
     result: ChatResult | None,
     metric: Metric,
-) -> dict[str, Any]:
+) -> Generation:
     sample = item.sample
-    line: dict[str, Any] = {
-        "sample_id": sample.id,
-        "subset": sample.subset,
-        "prompt_id": item.prompt.id,
-        "language": sample.language,
-        "prompt_tokens": item.prompt_tokens,
-        "original_prompt_tokens": item.original_tokens,
-        "max_new_tokens": item.max_new_tokens,
-        "action": item.action,
-        "truncation": item.truncation.to_dict() if item.truncation else None,
-        "request_key": key,
-        "prompt_version": version,
-    }
+    line = Generation(
+        sample_id=sample.id,
+        subset=sample.subset,
+        prompt_id=item.prompt.id,
+        language=sample.language,
+        prompt_tokens=item.prompt_tokens,
+        original_prompt_tokens=item.original_tokens,
+        max_new_tokens=item.max_new_tokens,
+        action=item.action,
+        truncation=item.truncation.to_dict() if item.truncation else None,
+        request_key=key,
+        prompt_version=version,
+    )
     if result is None:  # skipped by the plan
-        line.update(
-            outcome="skipped",
-            flags=[],
-            prediction=None,
-            score=None,
-            usage=None,
-            cached=False,
-            skip_reason=item.skip_reason,
-        )
+        line.outcome, line.skip_reason = SKIPPED, item.skip_reason
         return line
     check = classify(
         result.text,
@@ -233,21 +226,14 @@ def _line(
         if check.outcome == "error" or sample.reference is None
         else metric(result.text, sample.reference, sample.language)
     )
-    line.update(
-        outcome=check.outcome,
-        flags=list(check.flags),
-        details=check.details,
-        backend_outcome=result.outcome,
-        prediction=result.text,
-        score=score,
-        usage={
-            "prompt_tokens": result.usage.prompt_tokens,
-            "completion_tokens": result.usage.completion_tokens,
-        },
-        cached=result.cached,
-        latency_seconds=round(result.latency_seconds, 4),
-        error=result.error,
-    )
+    line.outcome, line.flags, line.details = check.outcome, list(check.flags), check.details
+    line.backend_outcome, line.prediction, line.score = result.outcome, result.text, score
+    line.usage = {
+        "prompt_tokens": result.usage.prompt_tokens,
+        "completion_tokens": result.usage.completion_tokens,
+    }
+    line.cached, line.latency_seconds = result.cached, round(result.latency_seconds, 4)
+    line.error = result.error
     return line
 
 
@@ -329,8 +315,8 @@ def _run_eval(config: EvalConfig, observer: Observer | None) -> EvalRun:
         previous = finished.get(item.key)
         if (
             previous is not None
-            and previous.get("request_key") == keys[item.key]
-            and previous["outcome"] != "error"
+            and previous.request_key == keys[item.key]
+            and previous.outcome != "error"
         ):
             reused += 1
             continue
@@ -338,7 +324,7 @@ def _run_eval(config: EvalConfig, observer: Observer | None) -> EvalRun:
             line = _line(item, keys[item.key], requests[item.key].prompt_version, None, metric)
             store.append(line)
             if observer is not None:
-                observer(line)
+                observer(line.to_row())
             continue
         todo.append(item)
     todo.sort(key=_prefix_cache_order)
@@ -367,7 +353,7 @@ def _run_eval(config: EvalConfig, observer: Observer | None) -> EvalRun:
                 if generated % progress_every == 0 or generated == len(todo):
                     log.info("%d/%d answers written to %s", generated, len(todo), store.path)
                 if observer is not None:
-                    observer(line)
+                    observer(line.to_row())
 
             progress_every = max(1, len(todo) // 20)
             with open_eval_client(

@@ -1,4 +1,7 @@
-"""The one reader of the records a work directory holds: samples and books.
+"""The one reader and writer of the records a work directory holds.
+
+Samples and books (the build), drafts (`lengthwise draft`) and annotations
+(`lengthwise annotate pull`).
 
 Stages read another stage's files only through a `WorkStore`; which samples file a
 subset is read from ("the annotated samples when annotation has been finalised")
@@ -12,7 +15,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from lengthwise.human_records import Annotation, Draft
 from lengthwise.records import Book, Sample
+from lengthwise.storage import atomic_write_jsonl, read_jsonl
 from lengthwise.workdir import WorkDir
 
 
@@ -68,6 +73,45 @@ class WorkStore:
     def books(self, wanted: Iterable[str] | None = None) -> dict[str, Book]:
         """Books of WORK/corpus/books.jsonl by id (only `wanted` ids when given)."""
         return read_books_file(self.work.books, None if wanted is None else set(wanted))
+
+    def drafts(self, required: bool = True) -> dict[str, Draft]:
+        """WORK/drafts/samples.jsonl by sample id; {} when absent and not `required`."""
+        path = self.work.drafts.samples
+        if not path.is_file():
+            if not required:
+                return {}
+            raise MissingRecords(f"{path}: no drafts found; run `lengthwise draft SPEC` first")
+        return read_drafts_file(path)
+
+    def write_drafts(self, drafts: Iterable[Draft]) -> None:
+        atomic_write_jsonl(self.work.drafts.samples, (d.to_row() for d in drafts))
+
+    def annotations(self) -> list[Annotation]:
+        """WORK/annotations/annotations.jsonl (empty when no pull happened yet)."""
+        path = self.work.annotations.annotations
+        if not path.is_file():
+            return []
+        records = []
+        for number, row in enumerate(read_jsonl(path), start=1):
+            try:
+                records.append(Annotation.from_dict(row))
+            except (TypeError, ValueError) as exc:
+                raise ValueError(f"{path}:{number}: not an annotation row: {exc}") from None
+        return records
+
+    def write_annotations(self, records: Iterable[Annotation]) -> None:
+        """Rewrites WORK/annotations/annotations.jsonl, ordered by sample and annotation id."""
+        ordered = sorted(records, key=lambda r: (r.sample_id, r.annotation_id))
+        atomic_write_jsonl(self.work.annotations.annotations, (r.to_dict() for r in ordered))
+
+
+def read_drafts_file(path: Path) -> dict[str, Draft]:
+    """A drafts JSONL file by sample id; errors name the file, line and key."""
+    drafts: dict[str, Draft] = {}
+    for number, row in enumerate(read_jsonl(path), start=1):
+        draft = Draft.from_row(row, f"{path}:{number}")
+        drafts[draft.sample_id] = draft
+    return drafts
 
 
 def read_samples_file(path: Path) -> list[Sample]:

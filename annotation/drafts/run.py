@@ -38,6 +38,7 @@ from lengthwise.annotation.drafts.store import (
     DraftRecord,
     draft_key,
 )
+from lengthwise.human_records import ChapterDraft, Draft
 from lengthwise.llm.accounting import UsageLedger
 from lengthwise.llm.types import LLMClient
 from lengthwise.llm.usage_journal import UsageJournal
@@ -51,11 +52,11 @@ from lengthwise.stage_state import (
 )
 from lengthwise.storage import (
     atomic_write_json,
-    atomic_write_jsonl,
     atomic_write_text,
     canonical_hash,
     read_json,
 )
+from lengthwise.store import WorkStore
 from lengthwise.workdir import DraftPaths as DraftPaths
 from lengthwise.workdir import WorkDir
 
@@ -145,7 +146,7 @@ def _draft(
             draft_log.append(_extractive_record(job, budget, extractive_key))
 
     records = draft_log.records
-    atomic_write_jsonl(paths.samples, _sample_rows(inputs, records, primary_key, extractive_key))
+    WorkStore(work).write_drafts(_sample_drafts(inputs, records, primary_key, extractive_key))
     report = _report(inputs, records, primary_key, config, pending, fingerprint)
     report["usage"] = ledger.report()
     report["seconds"] = round(time.perf_counter() - started, 3)
@@ -178,10 +179,10 @@ def _extractive_record(job: ChapterJob, budget: ExtractiveBudget, key: str) -> D
     )
 
 
-def _sample_rows(
+def _sample_drafts(
     inputs: DraftInputs, records: dict[str, DraftRecord], primary_key: str, extractive_key: str
-) -> list[dict[str, Any]]:
-    rows = []
+) -> list[Draft]:
+    drafts = []
     for sample in inputs.samples:
         chapters = []
         for chapter in sample.chapters:
@@ -191,27 +192,20 @@ def _sample_rows(
                 reason = f"llm outcome {record.outcome}"
                 record = records[draft_key(chapter.sha256, extractive_key)]
             chapters.append(
-                {
-                    "chapter_index": chapter.index,
-                    "heading": chapter.heading,
-                    "chapter_sha256": chapter.sha256,
-                    "draft": record.text,
-                    "drafter": record.drafter,
-                    "model": record.model,
-                    "prompt_version": record.prompt_version,
-                    "outcome": record.outcome,
-                    "fallback_reason": reason,
-                }
+                ChapterDraft(
+                    chapter_index=chapter.index,
+                    heading=chapter.heading,
+                    text=record.text,
+                    drafter=record.drafter,
+                    model=record.model,
+                    fallback_reason=reason,
+                    chapter_sha256=chapter.sha256,
+                    prompt_version=record.prompt_version,
+                    outcome=record.outcome,
+                )
             )
-        rows.append(
-            {
-                "id": sample.sample_id,
-                "subset": sample.subset,
-                "book_id": sample.book_id,
-                "chapters": chapters,
-            }
-        )
-    return rows
+        drafts.append(Draft(sample.sample_id, tuple(chapters), sample.subset, sample.book_id))
+    return drafts
 
 
 def _report(

@@ -41,7 +41,6 @@ from lengthwise.annotation.review.finalize import limit_for
 from lengthwise.annotation.review.inputs import (
     drafter_identity,
     read_books,
-    read_drafts,
     read_samples,
     sample_chapters,
     subset_order,
@@ -49,6 +48,7 @@ from lengthwise.annotation.review.inputs import (
 from lengthwise.records import Sample
 from lengthwise.spec import Spec
 from lengthwise.storage import canonical_hash
+from lengthwise.store import WorkStore
 from lengthwise.workdir import WorkDir
 
 log = logging.getLogger(__name__)
@@ -100,7 +100,7 @@ def push(
     work = WorkDir(work_dir)
     paths = LabelStudioPaths(work.root.resolve())
     samples = read_samples(work, subset_order(work, [s.name for s in spec.subsets]))
-    drafts = read_drafts(work.drafts.samples)
+    drafts = WorkStore(work).drafts()
     drafter = drafter_identity(work, drafts.values())
     api.whoami()  # fail early, with a clear message, when the server or token is wrong
 

@@ -19,7 +19,6 @@ from typing import Any
 
 from lengthwise.annotation.review.inputs import (
     SampleDrafts,
-    read_drafts,
     read_samples,
     subset_order,
 )
@@ -36,11 +35,10 @@ from lengthwise.records import Sample
 from lengthwise.spec import Spec
 from lengthwise.storage import (
     atomic_write_json,
-    atomic_write_jsonl,
     atomic_write_parquet,
     atomic_write_text,
-    read_jsonl,
 )
+from lengthwise.store import WorkStore
 from lengthwise.workdir import AnnotationPaths as AnnotationPaths
 from lengthwise.workdir import WorkDir
 
@@ -54,24 +52,6 @@ def quality_settings(spec: Spec) -> QualitySettings:
     return QualitySettings.from_lists(
         config.max_copied_share, config.commentary_words_zh, config.commentary_words_en
     )
-
-
-def load_records(path: Path) -> list[AnnotationRecord]:
-    """WORK/annotations/annotations.jsonl (empty when no pull happened yet)."""
-    if not path.is_file():
-        return []
-    records = []
-    for number, row in enumerate(read_jsonl(path), start=1):
-        try:
-            records.append(AnnotationRecord.from_dict(row))
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"{path}:{number}: not an annotation row: {exc}") from None
-    return records
-
-
-def save_records(path: Path, records: list[AnnotationRecord]) -> None:
-    ordered = sorted(records, key=lambda r: (r.sample_id, r.annotation_id))
-    atomic_write_jsonl(path, (r.to_dict() for r in ordered))
 
 
 @dataclass
@@ -88,9 +68,9 @@ def review_all(spec: Spec, work_dir: Path, overrides_path: Path | None = None) -
     paths = AnnotationPaths(work)
     subsets = subset_order(work, [s.name for s in spec.subsets])
     samples = read_samples(work, subsets)
-    drafts_path = work.drafts.samples
-    drafts = read_drafts(drafts_path) if drafts_path.is_file() else {}
-    records = load_records(paths.annotations)
+    store = WorkStore(work)
+    drafts = store.drafts(required=False)
+    records = store.annotations()
     by_sample: dict[str, list[AnnotationRecord]] = defaultdict(list)
     for record in records:
         by_sample[record.sample_id].append(record)

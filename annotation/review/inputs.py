@@ -1,10 +1,8 @@
 """What the human loop reads from the work directory: samples, drafts and chapter texts.
 
 - WORK/samples/<subset>.parquet (the build), read through `lengthwise.store`;
-- WORK/drafts/samples.jsonl: per sample, its chapters in order with the draft shown to
-  annotators (``{"id", "subset", "book_id", "chapters": [{"chapter_index", "heading",
-  "draft", "drafter", "model", ...}]}``) and WORK/drafts/report.json (the drafter's
-  identity);
+- WORK/drafts/samples.jsonl (`lengthwise.human_records.Draft`, read through the store)
+  and WORK/drafts/report.json (the drafter's identity);
 - WORK/corpus/books.jsonl: the original chapters.
 """
 
@@ -13,76 +11,27 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from lengthwise.builders.joining import render_chapter
+from lengthwise.human_records import ChapterDraft as ChapterDraft
+from lengthwise.human_records import Draft
 from lengthwise.records import Book, Chapter, Sample
-from lengthwise.storage import canonical_hash, read_json, read_jsonl
-from lengthwise.store import WorkStore
+from lengthwise.storage import read_json
+from lengthwise.store import WorkStore, read_drafts_file
 from lengthwise.workdir import WorkDir
 
-
-@dataclass(frozen=True)
-class ChapterDraft:
-    chapter_index: int  # 0-based index of the chapter in its book
-    heading: str
-    text: str
-    drafter: str  # "llm" or "extractive"
-    model: str = ""
-    fallback_reason: str | None = None  # why an extractive draft stands in for the LLM's
+# The drafts records live in the core; these names stay for the human loop's modules.
+SampleDrafts = Draft
 
 
-@dataclass(frozen=True)
-class SampleDrafts:
-    sample_id: str
-    chapters: tuple[ChapterDraft, ...]
-
-    @property
-    def texts(self) -> list[str]:
-        return [c.text for c in self.chapters]
-
-    @property
-    def merged(self) -> str:
-        """The drafts in chapter order, one paragraph each: the annotator's starting point."""
-        return "\n\n".join(c.text.strip() for c in self.chapters if c.text.strip())
-
-    @property
-    def sha256(self) -> str:
-        """Changes whenever any chapter's draft text, heading or drafter changes."""
-        return canonical_hash(
-            [[c.chapter_index, c.heading, c.text, c.drafter, c.model] for c in self.chapters]
-        )
-
-
-def read_drafts(path: Path) -> dict[str, SampleDrafts]:
-    """WORK/drafts/samples.jsonl by sample id; errors name the file, line and key."""
+def read_drafts(path: Path) -> dict[str, Draft]:
+    """A drafts JSONL file by sample id (the work dir's: `WorkStore.drafts`)."""
     if not path.is_file():
         raise FileNotFoundError(f"{path}: no drafts found; run `lengthwise draft SPEC` first")
-    drafts: dict[str, SampleDrafts] = {}
-    for number, row in enumerate(read_jsonl(path), start=1):
-        where = f"{path}:{number}"
-        try:
-            sample_id = str(row["id"])
-            chapters = tuple(_chapter_draft(c) for c in row["chapters"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"{where}: not a drafts row (missing or invalid {exc})") from None
-        drafts[sample_id] = SampleDrafts(sample_id, chapters)
-    return drafts
+    return read_drafts_file(path)
 
 
-def _chapter_draft(row: dict[str, Any]) -> ChapterDraft:
-    text = row["draft"] if "draft" in row else row["text"]
-    return ChapterDraft(
-        chapter_index=int(row["chapter_index"]),
-        heading=str(row.get("heading") or ""),
-        text=str(text or ""),
-        drafter=str(row.get("drafter") or "unknown"),
-        model=str(row.get("model") or ""),
-        fallback_reason=row.get("fallback_reason"),
-    )
-
-
-def drafter_identity(work: WorkDir, drafts: Iterable[SampleDrafts] = ()) -> str:
+def drafter_identity(work: WorkDir, drafts: Iterable[Draft] = ()) -> str:
     """A readable identity of the drafts, used as Label Studio's prediction model_version.
 
     From WORK/drafts/report.json ("<model> [<drafter key>]"); without a report, the
