@@ -35,7 +35,7 @@ def register(subparsers: Any) -> None:
 
 
 def _work_dir(spec: Spec | None, work: Path | None) -> Path:
-    from lengthwise.builders.workdir import default_work_dir
+    from lengthwise.workdir import default_work_dir
 
     if work is not None:
         return work
@@ -180,7 +180,6 @@ def _review(args: argparse.Namespace) -> int:
 
 def _locate(args: argparse.Namespace) -> int:
     from lengthwise.annotation.locate import locate, render_location
-    from lengthwise.builders.workdir import WorkDir
 
     spec = load_spec(args.spec) if args.spec else None
     work = _work_dir(spec, args.work)
@@ -188,10 +187,10 @@ def _locate(args: argparse.Namespace) -> int:
     if config is None:
         result = locate(work, args.sample_id, args.claim, None, top=args.top)
     else:
-        from lengthwise.llm.cache import RequestCache
         from lengthwise.llm.factory import make_client
+        from lengthwise.llm.work_cache import open_work_cache
 
-        with RequestCache(WorkDir(work).cache / "llm_requests.sqlite") as cache:
+        with open_work_cache(work) as cache:
             client = make_client(config, cache)
             result = locate(work, args.sample_id, args.claim, client, top=args.top)
     print(render_location(result))

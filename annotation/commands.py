@@ -21,9 +21,9 @@ def _draft(args: argparse.Namespace) -> int:
     quiet_http_logs(args)
     from lengthwise.annotation.drafts import run_drafting
     from lengthwise.annotation.drafts.extractive import EXTRACTIVE_MODEL
-    from lengthwise.builders.workdir import WorkDir, default_work_dir
-    from lengthwise.llm.cache import RequestCache
     from lengthwise.llm.factory import make_client
+    from lengthwise.llm.work_cache import open_work_cache
+    from lengthwise.workdir import default_work_dir
 
     spec = load_spec(args.spec)
     work_dir = args.work or default_work_dir(spec)
@@ -39,7 +39,7 @@ def _draft(args: argparse.Namespace) -> int:
         print(
             f"drafting with {config.model}" + (f" at {config.base_url}" if config.base_url else "")
         )
-        with RequestCache(WorkDir(work_dir).cache / "llm_requests.sqlite") as cache:
+        with open_work_cache(work_dir) as cache:
             client = make_client(config, cache)
             bar = _progress_bar(disable=args.quiet or not sys.stderr.isatty())
             try:

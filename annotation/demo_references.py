@@ -18,26 +18,24 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from lengthwise.annotation.review.finalize import (
     AnnotationPaths,
     FinalizeResult,
     finalize,
     limit_for,
-    load_records,
     quality_settings,
-    save_records,
 )
-from lengthwise.annotation.review.inputs import read_drafts, read_samples, subset_order
+from lengthwise.annotation.review.inputs import read_samples, subset_order
 from lengthwise.annotation.review.measure import count_units, is_chinese
 from lengthwise.annotation.review.quality import check_summary
 from lengthwise.annotation.review.records import ORIGIN_HUMAN, AnnotationRecord
 from lengthwise.builders.demo_synopses import SYNTHETIC_LABEL, synopses_for_demo_books
-from lengthwise.builders.workdir import WorkDir
 from lengthwise.errors import UserError
+from lengthwise.records import Sample
 from lengthwise.spec import Spec
-from lengthwise.storage import read_jsonl
+from lengthwise.store import WorkStore
+from lengthwise.workdir import WorkDir
 
 UNIQUE_PREFIX = "synthetic-demo:"
 
@@ -69,17 +67,17 @@ def merge_synopses(chapters: Sequence[Sequence[str]], language: str, limit: int)
 
 
 def _chapter_synopses(
-    sample: Mapping[str, Any],
+    sample: Sample,
     numbers: Mapping[str, list[int | None]],
     synopses: Mapping[str, Mapping[int, list[str]]],
 ) -> list[list[str]]:
-    book_id = str(sample["book_id"])
+    book_id = sample.book_id
     found = []
-    for index in range(int(sample["first_chapter"]), int(sample["last_chapter"]) + 1):
+    for index in range(sample.first_chapter, sample.last_chapter + 1):
         number = numbers[book_id][index] if index < len(numbers[book_id]) else None
         if number is None or number not in synopses[book_id]:
             raise UserError(
-                f"sample {sample['id']}: chapter {index} of {book_id} has no printed number "
+                f"sample {sample.id}: chapter {index} of {book_id} has no printed number "
                 "known to the demo generator; rebuild the demo (`lengthwise build`)"
             )
         found.append(synopses[book_id][number])
@@ -89,16 +87,14 @@ def _chapter_synopses(
 def demo_references(spec: Spec, work_dir: Path) -> DemoReferencesResult:
     """Write synthetic references for every sample of the demo work dir, then finalize."""
     work = WorkDir(work_dir)
-    if not work.books.is_file():
-        raise FileNotFoundError(f"{work.books}: corpus missing; run `lengthwise build` first")
-    books = list(read_jsonl(work.books))
+    store = WorkStore(work)
+    books = list(store.books().values())
     synopses = synopses_for_demo_books(books)  # refuses any corpus but the demo's
-    numbers = {str(b["id"]): [c.get("number") for c in b["chapters"]] for b in books}
+    numbers = {b.id: [c.number for c in b.chapters] for b in books}
     samples = read_samples(work, subset_order(work, [s.name for s in spec.subsets]))
-    drafts_path = work.root / "drafts" / "samples.jsonl"
-    drafts = read_drafts(drafts_path) if drafts_path.is_file() else {}
+    drafts = store.drafts(required=False)
     paths = AnnotationPaths(work)
-    stored = load_records(paths.annotations)
+    stored = store.annotations()
     humans = [r for r in stored if r.origin == ORIGIN_HUMAN]
     if humans:
         raise UserError(
@@ -129,20 +125,18 @@ def demo_references(spec: Spec, work_dir: Path) -> DemoReferencesResult:
         record.created_at = record.updated_at = record.pulled_at = now
         records.append(record)
     if unchanged != len(records) or len(stored) != len(records):
-        save_records(paths.annotations, records)
+        store.write_annotations(records)
     return DemoReferencesResult(len(records) - unchanged, unchanged, finalize(spec, work.root))
 
 
-def _record(
-    spec: Spec, sample: Mapping[str, Any], number: int, chapters: list[list[str]]
-) -> AnnotationRecord:
-    subset, language = str(sample["subset"]), str(sample["language"])
+def _record(spec: Spec, sample: Sample, number: int, chapters: list[list[str]]) -> AnnotationRecord:
+    subset, language = sample.subset, sample.language
     limit = limit_for(spec, subset)
     return AnnotationRecord(
         annotation_id=number,
-        unique_id=UNIQUE_PREFIX + str(sample["id"]),
+        unique_id=UNIQUE_PREFIX + sample.id,
         task_id=0,
-        sample_id=str(sample["id"]),
+        sample_id=sample.id,
         subset=subset,
         language=language,
         limit=limit,

@@ -32,10 +32,10 @@ from lengthwise.annotation.review.inputs import (
     subset_order,
 )
 from lengthwise.annotation.review.measure import is_chinese, text_language
-from lengthwise.builders.workdir import WorkDir
 from lengthwise.errors import UserError
 from lengthwise.llm.types import ChatRequest, LLMClient
 from lengthwise.text import words
+from lengthwise.workdir import WorkDir
 
 PROMPT_VERSION = "locate-v1"
 PASSAGE_UNITS = {"zh": 400, "en": 250}  # characters / words per passage
@@ -258,13 +258,11 @@ def locate(
     if not claim.strip():
         raise UserError("the claim is empty")
     work = WorkDir(work_dir)
-    sample = next(
-        (s for s in read_samples(work, subset_order(work)) if str(s["id"]) == sample_id), None
-    )
+    sample = next((s for s in read_samples(work, subset_order(work)) if s.id == sample_id), None)
     if sample is None:
         raise UserError(f"no sample {sample_id!r} in {work.samples}")
-    language = str(sample["language"])
-    chapters = sample_chapters(sample, read_books(work, {str(sample["book_id"])}))
+    language = sample.language
+    chapters = sample_chapters(sample, read_books(work, {sample.book_id}))
     passages = [p for c in chapters for p in split_passages(c, language)]
     ranked = rank_passages(passages, claim, language, top)
     result = LocateResult(sample_id, claim, ranked, used_model=client is not None)

@@ -40,7 +40,6 @@ from lengthwise.builders.sampling import (
 )
 from lengthwise.builders.screening import flagged_books
 from lengthwise.builders.sources import read_sources, require_kept
-from lengthwise.builders.workdir import WorkDir
 from lengthwise.errors import UserError
 from lengthwise.records import Book
 from lengthwise.reports import StageReport
@@ -50,13 +49,14 @@ from lengthwise.stage_state import CompletionRecord, crash_point, is_complete, r
 from lengthwise.storage import (
     atomic_write_json,
     atomic_write_jsonl,
-    atomic_write_parquet,
+    atomic_write_parquet_many,
     canonical_hash,
     read_json,
     read_jsonl,
     sha256_text,
 )
 from lengthwise.tokenizers import TokenCountCache, count_texts, tokenizer_cache_key
+from lengthwise.workdir import WorkDir
 
 log = logging.getLogger(__name__)
 
@@ -171,12 +171,14 @@ class BuildStage(Stage[_BuildInputs]):
             )
         finally:
             count_cache.close()
-        audit = run_audit(subset_rows, spec.audit, work.root)
+        audit = run_audit(
+            subset_rows, spec.audit, work.root, books={b.id: b for b in books}, cache_dir=work.cache
+        )
         subset_rows = audit.kept
         apply_audit_drops(subsets_report, subset_rows)
         samples_tokens: dict[str, dict[str, list[int]]] = {}
+        atomic_write_parquet_many({work.subset_samples(n): r for n, r in subset_rows.items()})
         for name, rows in subset_rows.items():
-            atomic_write_parquet(work.subset_samples(name), rows)
             samples_tokens[name] = {
                 t: [r["token_counts"][t] for r in rows] for t in spec.tokenizers.all
             }

@@ -148,7 +148,7 @@ def _add_duplicates(entries: list[dict[str, Any]], found: list[tuple[Any, Any]])
 def _build(args: argparse.Namespace) -> int:
     from lengthwise.builders.build import run_build
     from lengthwise.builders.build_summary import closing_lines
-    from lengthwise.builders.workdir import default_work_dir
+    from lengthwise.workdir import default_work_dir
 
     spec = load_spec(args.spec)
     work_dir = args.work or default_work_dir(spec)

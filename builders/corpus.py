@@ -45,6 +45,25 @@ __all__ = [
 _Result = tuple[Book | None, BookReport, list[tuple[str, str, int]]]
 
 
+# The documents of the running `process_corpus`, for workers forked from it.
+_INHERITED: list[SourceDocument] = []
+
+
+def _process_inherited(
+    index: int,
+    settings: CorpusSettings,
+    tokenizer_ids: Sequence[str],
+    cache_path: str | None,
+    book_cache_dir: str | None,
+    corpus_lines: frozenset[str],
+) -> _Result:
+    """Worker entry point in a forked worker: the document comes with the fork."""
+    doc = _INHERITED[index]
+    return _process_and_count(
+        doc, settings, tokenizer_ids, cache_path, book_cache_dir, corpus_lines
+    )
+
+
 def _process_and_count(
     doc: SourceDocument,
     settings: CorpusSettings,
@@ -78,7 +97,8 @@ def _process_and_count(
     tail_texts = tails + [t + CHAPTER_SEPARATOR for t in tails]
     for tokenizer_id in tokenizer_ids:
         texts = rendered + tail_texts if joins_exactly(tokenizer_id) else rendered
-        keys = [sha256_text(t) for t in texts]
+        # Without a cache the texts themselves key the counts: no hashing needed.
+        keys = [sha256_text(t) for t in texts] if cache is not None else texts
         known = cache.get_many(tokenizer_id, keys) if cache else {}
         missing = [i for i, k in enumerate(keys) if k not in known]
         if missing:
@@ -173,24 +193,27 @@ def process_corpus(
             )
             yield from _store_counts(results, cache, bar)
         else:
+            # The prepass is a fraction of a second in this process; through the pool it
+            # cost more than that just to send every text to the workers.
+            lines = learn_corpus_lines(documents, settings.cleaning, None)
+            inherit = context.get_start_method() == "fork"
+            if inherit:
+                _INHERITED[:] = documents  # forked workers read them: no text is pickled
             with worker_pool(workers, context) as pool:
-                lines = learn_corpus_lines(documents, settings.cleaning, pool)
                 # Largest books first keeps every worker busy to the end; results are
                 # still yielded in input order.
                 futures: dict[int, Future[_Result]] = {}
                 for i in sorted(range(len(documents)), key=lambda k: -len(documents[k].text)):
-                    futures[i] = pool.submit(
-                        _process_and_count,
-                        documents[i],
-                        settings,
-                        tokenizer_ids,
-                        count_cache_path,
-                        book_cache_dir,
-                        lines[i],
+                    args = (settings, tokenizer_ids, count_cache_path, book_cache_dir, lines[i])
+                    futures[i] = (
+                        pool.submit(_process_inherited, i, *args)
+                        if inherit
+                        else pool.submit(_process_and_count, documents[i], *args)
                     )
                 ordered = (futures[i].result() for i in range(len(documents)))
                 yield from _store_counts(ordered, cache, bar)
     finally:
+        _INHERITED.clear()
         bar.close()
         if cache is not None:
             cache.close()

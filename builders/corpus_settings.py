@@ -9,7 +9,7 @@ from lengthwise.spec import ChaptersConfig, CleaningConfig
 from lengthwise.storage import canonical_hash
 
 # Bump when cleaning or chapter detection changes output for the same input.
-PIPELINE_VERSION = "corpus-6"
+PIPELINE_VERSION = "corpus-7"
 
 
 @dataclass

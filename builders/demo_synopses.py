@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
 from lengthwise.builders.demo_corpus import DemoBook, demo_books, event_synopsis
 from lengthwise.errors import UserError
+from lengthwise.records import Book
 from lengthwise.storage import atomic_write_text
 
 SIDECAR_NAME: Final = "demo_synopses.json"
@@ -90,22 +91,22 @@ def _read_sidecar(path: Path, book_id: str) -> dict[str, Any]:
 
 
 def synopses_for_demo_books(
-    books: Sequence[Mapping[str, Any]],
+    books: Sequence[Book],
 ) -> dict[str, dict[int, list[str]]]:
     """book id -> printed chapter number -> synopsis sentences, for the work dir's books
-    (rows of WORK/corpus/books.jsonl). Raises NotDemoCorpusError for any other corpus."""
+    (WORK/corpus/books.jsonl). Raises NotDemoCorpusError for any other corpus."""
     if not books:
         raise NotDemoCorpusError("the work dir has no books; run `lengthwise build` first")
     regenerated: dict[int, dict[str, dict[str, Any]]] = {}
     found: dict[str, dict[int, list[str]]] = {}
     for book in books:
-        book_id, source = str(book["id"]), str(book.get("source") or "")
+        book_id, source = book.id, book.source
         sidecar = _read_sidecar(Path(source).parent / SIDECAR_NAME, book_id)
         seed = int(sidecar["seed"])
         if seed not in regenerated:
             regenerated[seed] = {b.name: _book_entry(b) for b in demo_books(seed)}
         expected = regenerated[seed].get(Path(source).name)
-        if expected is None or expected["sha256"] != book.get("raw_sha256"):
+        if expected is None or expected["sha256"] != book.raw_sha256:
             raise NotDemoCorpusError(
                 f"book {book_id!r} ({source}) is not a file of the synthetic demo corpus "
                 f"(seed {seed}): its bytes differ from what the generator writes"

@@ -8,8 +8,10 @@ Backends:
 - ``vllm-server``: vLLM's OpenAI server launched for the run, then the ``openai`` client;
 - ``baseline``: no model; ``--model lead-N|random-N|drafts`` (lengthwise.evaluation.baselines).
 
-Chat template "off" (base models): the transformers and vllm backends send the plain
-prompt string, no template, no special tokens beyond the tokenizer's own BOS. Over an
+Every backend is a provider of the model registry (lengthwise.llm.registry), built by
+name and wrapped in the one request cache. Chat template "off" (base models): the
+transformers and vllm providers' public ``chat_template=False`` sends the plain prompt
+string, no template, no special tokens beyond the tokenizer's own BOS. Over an
 OpenAI-compatible *chat* endpoint the server always applies its template, so "off" sends
 the same completions-style prompt as one user message and the plan says the template
 was applied by the server; use ``transformers`` or ``vllm`` for a true base-model run.
@@ -19,16 +21,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal
 
 from lengthwise.errors import UserError
-from lengthwise.llm.batch import run_batch
-from lengthwise.llm.cache import RequestCache, request_key
-from lengthwise.llm.transformers_backend import TransformersClient, _Loaded
-from lengthwise.llm.types import ChatRequest, ChatResult, LLMClient, ResultCallback
 from lengthwise.spec import LLMRoleConfig
 
 Backend = Literal["transformers", "openai", "vllm", "vllm-server", "baseline"]
@@ -128,45 +125,15 @@ def local_model_revision(folder: Path) -> str:
     return prefix + digest.hexdigest()[:16]
 
 
-class PlainPromptTransformersClient(TransformersClient):
-    """The transformers backend with the chat template off: the prompt string as is."""
-
-    def _prompt_ids(self, loaded: _Loaded, request: ChatRequest) -> list[int]:
-        text = "\n\n".join(m.content for m in request.messages)
-        return list(loaded.tokenizer(text)["input_ids"])
-
-
-class CachedClient:
-    """Request-cache lookups keyed by `key_config` around a client that has no cache.
-
-    Used where the endpoint's address is not part of the answer's identity (a vLLM server
-    launched on a free port for each run).
-    """
-
-    def __init__(self, inner: LLMClient, key_config: LLMRoleConfig, cache: RequestCache) -> None:
-        self.inner = inner
-        self.key_config = key_config
-        self.cache = cache
-
-    @property
-    def name(self) -> str:
-        return self.inner.name
-
-    def complete(self, request: ChatRequest) -> ChatResult:
-        key = request_key(self.key_config, request)
-        hit = self.cache.get(key)
-        if hit is not None:
-            return hit
-        result = self.inner.complete(request)
-        self.cache.put(key, result, prompt_version=request.prompt_version)
-        return result
-
-    def complete_many(
-        self, requests: Sequence[ChatRequest], *, on_result: ResultCallback | None = None
-    ) -> list[ChatResult]:
-        return run_batch(
-            requests, self.complete, concurrency=self.key_config.concurrency, on_result=on_result
-        )
+def key_identity(settings: EngineSettings) -> dict[str, Any]:
+    """What the request-cache key takes from the engine: its provider, the chat-template
+    switch and the engine settings that change answers (see `answer_settings`)."""
+    engine = {
+        name: value
+        for name, value in settings.answer_settings().items()
+        if name not in ("backend", "chat_template")
+    }
+    return {"provider": settings.backend, "chat_template": settings.chat_template, "engine": engine}
 
 
 def role_config(
@@ -195,26 +162,6 @@ def role_config(
         max_retries=settings.max_retries,
         context_window=context_window,
     )
-
-
-def make_eval_client(
-    settings: EngineSettings,
-    config: LLMRoleConfig,
-    cache: RequestCache | None,
-) -> LLMClient:
-    """The client for transformers/openai (vLLM backends: see vllm_engine)."""
-    if settings.backend == "transformers":
-        client_class = (
-            TransformersClient if settings.chat_template else PlainPromptTransformersClient
-        )
-        return client_class(config, cache, device=settings.device)
-    if settings.backend == "openai":
-        if not settings.base_url:
-            raise UserError("--backend openai needs --base-url (e.g. http://127.0.0.1:8000/v1)")
-        from lengthwise.llm.openai_backend import OpenAIClient
-
-        return OpenAIClient(config, cache)
-    raise ValueError(f"backend {settings.backend!r} is not served by make_eval_client")
 
 
 def require_backend(backend: str) -> None:

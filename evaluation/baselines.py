@@ -28,6 +28,7 @@ from lengthwise.errors import UserError
 from lengthwise.evaluation.samples import EvalSample, ReleaseData
 from lengthwise.llm.batch import run_batch
 from lengthwise.llm.types import ChatRequest, ChatResult, ResultCallback, Usage
+from lengthwise.spec import LLMRoleConfig
 from lengthwise.text.segment import sentences
 
 BASELINE_VERSION: Final = "baseline-v1"
@@ -161,6 +162,17 @@ class BaselineClient:
         self, requests: Sequence[ChatRequest], *, on_result: ResultCallback | None = None
     ) -> list[ChatResult]:
         return run_batch(requests, self.complete, concurrency=1, on_result=on_result)
+
+
+def build(
+    config: LLMRoleConfig,
+    *,
+    samples: Mapping[str, EvalSample],
+    count: Callable[[str], int],
+    seed: int,
+) -> BaselineClient:
+    """The registry's `baseline` provider: `config.model` names the baseline (lead-3...)."""
+    return BaselineClient(parse_baseline(config.model), samples, count, seed)
 
 
 def check_baseline(name: str, release: ReleaseData) -> None:

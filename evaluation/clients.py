@@ -1,15 +1,24 @@
-"""The evaluated client for a run: a model backend, a launched vLLM server, or a baseline."""
+"""The evaluated client for a run: a registry provider behind the run's request cache.
+
+Every backend (transformers, openai, vllm, vllm-server, baseline) is built by name from
+the model registry (lengthwise.llm.registry) and keyed by `key_identity(engine)`: the
+provider, the chat-template switch and the engine settings that change answers. A
+launched vLLM server's address is not keyed (it changes per launch).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
-from lengthwise.evaluation.backends import CachedClient, EngineSettings, make_eval_client
+from lengthwise.errors import UserError
+from lengthwise.evaluation.backends import EngineSettings, key_identity
 from lengthwise.evaluation.counting import PromptCounter
 from lengthwise.evaluation.samples import ReleaseData
 from lengthwise.llm.cache import RequestCache
+from lengthwise.llm.registry import make_client
 from lengthwise.llm.types import LLMClient
 from lengthwise.spec import LLMRoleConfig
 
@@ -29,28 +38,24 @@ def open_eval_client(
 
     Baselines answer from the release's samples (counted with the run's tokenizer for
     the length cap) behind the same request cache as models."""
+    key = key_identity(engine)
+    options: dict[str, Any] = {}
     if engine.backend == "baseline":
-        from lengthwise.evaluation.baselines import BaselineClient, parse_baseline
-
         samples = {s.id: s for rows in release.subsets.values() for s in rows}
-        baseline = BaselineClient(parse_baseline(engine.model), samples, counter.count_text, seed)
-        yield CachedClient(baseline, config, cache)
+        options = {"samples": samples, "count": counter.count_text, "seed": seed}
+    elif engine.backend == "vllm":
+        options = {"engine": engine, "max_model_len": engine_limit, "seed": seed}
+    elif engine.backend == "transformers":
+        options = {"device": engine.device, "chat_template": engine.chat_template}
+    elif engine.backend == "openai" and not engine.base_url:
+        raise UserError("--backend openai needs --base-url (e.g. http://127.0.0.1:8000/v1)")
+    if engine.backend != "vllm-server":
+        yield make_client(config, cache, provider=engine.backend, key=key, **options)
         return
-    if engine.backend == "vllm":
-        from lengthwise.evaluation.vllm_engine import VLLMOfflineClient
+    from lengthwise.evaluation.vllm_engine import launched_server
 
-        yield VLLMOfflineClient(engine, config, cache, max_model_len=engine_limit, seed=seed)
-        return
-    if engine.backend == "vllm-server":
-        from lengthwise.evaluation.vllm_engine import launched_server
-        from lengthwise.llm.openai_backend import OpenAIClient
-
-        log_path = out / "vllm-server.log"
-        with launched_server(
-            engine, max_model_len=engine_limit, seed=seed, log_path=log_path
-        ) as base_url:
-            served = OpenAIClient(config.model_copy(update={"base_url": base_url}), None)
-            # The port changes per launch: key the cache on the engine settings, not the URL.
-            yield CachedClient(served, config, cache)
-        return
-    yield make_eval_client(engine, config, cache)
+    log_path = out / "vllm-server.log"
+    with launched_server(
+        engine, max_model_len=engine_limit, seed=seed, log_path=log_path
+    ) as base_url:
+        yield make_client(config, cache, provider="vllm-server", key=key, base_url=base_url)

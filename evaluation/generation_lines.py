@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from lengthwise.evaluation.backends import EngineSettings
+from lengthwise.evaluation.generation import SKIPPED, Generation
 from lengthwise.evaluation.metrics import Metric
 from lengthwise.evaluation.outcomes import classify
 from lengthwise.evaluation.planning import Plan, PlannedItem
@@ -13,15 +11,14 @@ from lengthwise.llm.types import ChatRequest, ChatResult, Message
 from lengthwise.storage import canonical_hash
 
 
-def prompt_version(item: PlannedItem, plan: Plan, engine: EngineSettings) -> str:
-    """Everything besides the messages that makes this answer what it is."""
+def prompt_version(item: PlannedItem, plan: Plan) -> str:
+    """What besides the messages made this prompt (the engine is keyed by `key_identity`)."""
     return canonical_hash(
         {
             "protocol": PROTOCOL_VERSION,
             "prompt": item.prompt.version(item.sample.language),
             "policy": plan.policy,
             "truncation": item.truncation.to_dict() if item.truncation else None,
-            "engine": engine.answer_settings(),
         }
     )[:24]
 
@@ -29,7 +26,6 @@ def prompt_version(item: PlannedItem, plan: Plan, engine: EngineSettings) -> str
 def chat_request(
     item: PlannedItem,
     plan: Plan,
-    engine: EngineSettings,
     decoding: tuple[float, float, int],  # temperature, top_p, seed
 ) -> ChatRequest:
     temperature, top_p, seed = decoding
@@ -39,7 +35,7 @@ def chat_request(
         temperature=temperature,
         top_p=top_p,
         seed=seed,
-        prompt_version=prompt_version(item, plan, engine),
+        prompt_version=prompt_version(item, plan),
         metadata=(("sample", item.sample.id), ("prompt", item.prompt.id)),
     )
 
@@ -53,38 +49,30 @@ def prefix_cache_order(item: PlannedItem) -> tuple[str, str, int, str, str]:
 
 def generation_line(
     item: PlannedItem, key: str, version: str, result: ChatResult | None, metric: Metric
-) -> dict[str, Any]:
+) -> Generation:
     """The line for one (sample, prompt): what was asked, and what came back, scored."""
     sample = item.sample
-    line: dict[str, Any] = {
-        "sample_id": sample.id,
-        "subset": sample.subset,
-        "prompt_id": item.prompt.id,
-        "language": sample.language,
-        "prompt_tokens": item.prompt_tokens,
-        "original_prompt_tokens": item.original_tokens,
-        "max_new_tokens": item.max_new_tokens,
-        "action": item.action,
-        "truncation": item.truncation.to_dict() if item.truncation else None,
-        "request_key": key,
-        "prompt_version": version,
-    }
+    line = Generation(
+        sample_id=sample.id,
+        subset=sample.subset,
+        prompt_id=item.prompt.id,
+        language=sample.language,
+        prompt_tokens=item.prompt_tokens,
+        original_prompt_tokens=item.original_tokens,
+        max_new_tokens=item.max_new_tokens,
+        action=item.action,
+        truncation=item.truncation.to_dict() if item.truncation else None,
+        request_key=key,
+        prompt_version=version,
+    )
     if result is None:  # skipped by the plan
-        line.update(
-            outcome="skipped",
-            flags=[],
-            prediction=None,
-            score=None,
-            usage=None,
-            cached=False,
-            skip_reason=item.skip_reason,
-        )
+        line.outcome, line.skip_reason = SKIPPED, item.skip_reason
         return line
-    line.update(_answer_fields(item, result, metric))
+    _add_answer(line, item, result, metric)
     return line
 
 
-def _answer_fields(item: PlannedItem, result: ChatResult, metric: Metric) -> dict[str, Any]:
+def _add_answer(line: Generation, item: PlannedItem, result: ChatResult, metric: Metric) -> None:
     sample = item.sample
     check = classify(
         result.text,
@@ -100,18 +88,11 @@ def _answer_fields(item: PlannedItem, result: ChatResult, metric: Metric) -> dic
         if check.outcome == "error" or sample.reference is None
         else metric(result.text, sample.reference, sample.language)
     )
-    return {
-        "outcome": check.outcome,
-        "flags": list(check.flags),
-        "details": check.details,
-        "backend_outcome": result.outcome,
-        "prediction": result.text,
-        "score": score,
-        "usage": {
-            "prompt_tokens": result.usage.prompt_tokens,
-            "completion_tokens": result.usage.completion_tokens,
-        },
-        "cached": result.cached,
-        "latency_seconds": round(result.latency_seconds, 4),
-        "error": result.error,
+    line.outcome, line.flags, line.details = check.outcome, list(check.flags), check.details
+    line.backend_outcome, line.prediction, line.score = result.outcome, result.text, score
+    line.usage = {
+        "prompt_tokens": result.usage.prompt_tokens,
+        "completion_tokens": result.usage.completion_tokens,
     }
+    line.cached, line.latency_seconds = result.cached, round(result.latency_seconds, 4)
+    line.error = result.error

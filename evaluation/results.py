@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from lengthwise.evaluation.generation import Generation, LineKey
 from lengthwise.evaluation.planning import Plan
 from lengthwise.evaluation.samples import ReleaseData
 from lengthwise.evaluation.scoring import (
@@ -23,7 +24,6 @@ from lengthwise.evaluation.scoring import (
     mean,
     paired_comparison,
 )
-from lengthwise.evaluation.store import LineKey
 
 SCALE = 100.0
 IB_IE = ("IB", "IE")
@@ -32,7 +32,7 @@ IB_IE = ("IB", "IE")
 def summarise(
     *,
     plan: Plan,
-    lines: Mapping[LineKey, dict[str, Any]],
+    lines: Mapping[LineKey, Generation],
     keys: Mapping[LineKey, str],
     release: ReleaseData,
     header: dict[str, Any],
@@ -80,7 +80,7 @@ def summarise(
 
 def _tally(
     plan: Plan,
-    lines: Mapping[LineKey, dict[str, Any]],
+    lines: Mapping[LineKey, Generation],
     keys: Mapping[LineKey, str],
     subsets: list[str],
     prompts: list[str],
@@ -97,13 +97,13 @@ def _tally(
         )
         group["planned"] += 1
         line = lines.get(item.key)
-        if line is None or line.get("request_key") != keys[item.key]:
+        if line is None or line.request_key != keys[item.key]:
             group["missing"] += 1
             continue
-        group["outcomes"][line["outcome"]] += 1
-        group["flags"].update(line.get("flags") or [])
-        if line.get("score") is not None:
-            scores[subset][prompt_id][sample_id] = float(line["score"]) * SCALE
+        group["outcomes"][line.outcome] += 1
+        group["flags"].update(line.flags)
+        if line.score is not None:
+            scores[subset][prompt_id][sample_id] = float(line.score) * SCALE
     return groups, scores
 
 
@@ -139,14 +139,12 @@ def _analysis(
 
 
 def sample_scores(
-    generation_lines: list[dict[str, Any]],
+    generation_lines: list[Generation],
 ) -> dict[tuple[str, str], dict[str, float]]:
     """(subset, prompt) -> sample id -> score x100, from the last line per pair."""
-    latest: dict[LineKey, dict[str, Any]] = {}
-    for line in generation_lines:
-        latest[(line["subset"], line["sample_id"], line["prompt_id"])] = line
+    latest = {line.key: line for line in generation_lines}
     table: dict[tuple[str, str], dict[str, float]] = {}
     for (subset, sample_id, prompt_id), line in latest.items():
-        if line.get("score") is not None:
-            table.setdefault((subset, prompt_id), {})[sample_id] = float(line["score"]) * SCALE
+        if line.score is not None:
+            table.setdefault((subset, prompt_id), {})[sample_id] = float(line.score) * SCALE
     return table

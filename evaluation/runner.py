@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from lengthwise.evaluation.backends import (
     EngineSettings,
+    key_identity,
     local_model_revision,
     require_backend,
     role_config,
@@ -226,8 +227,8 @@ class EvalStage(Stage[EvalPlan]):
         for item in ep.plan.items:
             previous = finished.get(item.key)
             key = ep.keys[item.key]
-            finished_here = previous is not None and previous.get("request_key") == key
-            if finished_here and previous is not None and previous["outcome"] != "error":
+            finished_here = previous is not None and previous.request_key == key
+            if finished_here and previous is not None and previous.outcome != "error":
                 self.reused += 1
                 continue
             if item.action == "skipped":
@@ -235,7 +236,7 @@ class EvalStage(Stage[EvalPlan]):
                 line = generation_line(item, key, version, None, ep.metric)
                 store.append(line)
                 if self.observer is not None:
-                    self.observer(line)
+                    self.observer(line.to_row())
                 continue
             todo.append(item)
         todo.sort(key=prefix_cache_order)
@@ -288,8 +289,9 @@ def plan_eval(config: EvalConfig) -> EvalPlan:
         seed=config.seed,
     )
     decoding = (config.temperature, config.top_p, config.seed)
-    requests = {item.key: chat_request(item, plan, engine, decoding) for item in plan.items}
-    keys = {name: request_key(llm_config, request) for name, request in requests.items()}
+    requests = {item.key: chat_request(item, plan, decoding) for item in plan.items}
+    identity = key_identity(engine)  # provider, chat template, engine settings: keyed
+    keys = {name: request_key(llm_config, r, **identity) for name, r in requests.items()}
     engine_limit = engine.max_model_len or max(window or 0, plan.required_model_len())
     return EvalPlan(
         engine, release, plan, metric, counter, revision, engine_limit, llm_config, requests, keys
@@ -341,7 +343,7 @@ def generate(
         if generated % progress_every == 0 or generated == len(todo):
             log.info("%d/%d answers written to %s", generated, len(todo), store.path)
         if observer is not None:
-            observer(line)
+            observer(line.to_row())
 
     cache = RequestCache(config.cache_path or config.out / CACHE_FILE)
     try:

@@ -16,17 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from lengthwise.errors import InputFileError, UserError
+from lengthwise.evaluation.generation import Generation, LineKey
 from lengthwise.storage import atomic_write_text, read_json
 
 log = logging.getLogger(__name__)
 
 GENERATIONS = "generations.jsonl"
 USAGE_JOURNAL = "state/eval-usage.jsonl"  # every invocation's usage (lengthwise.llm.usage_journal)
-LineKey = tuple[str, str, str]  # (subset, sample id, prompt id)
-
-
-def line_key(line: dict[str, Any]) -> LineKey:
-    return (str(line["subset"]), str(line["sample_id"]), str(line["prompt_id"]))
+__all__ = ["GENERATIONS", "USAGE_JOURNAL", "Generation", "GenerationStore", "LineKey"]
 
 
 class GenerationStore:
@@ -34,12 +31,12 @@ class GenerationStore:
         self.path = path
         self._lock = threading.Lock()
 
-    def read(self) -> list[dict[str, Any]]:
+    def read(self) -> list[Generation]:
         """Every complete line; a partial last line (a crash mid-write) is dropped from the file."""
         if not self.path.is_file():
             return []
         raw = self.path.read_text(encoding="utf-8")
-        lines: list[dict[str, Any]] = []
+        lines: list[Generation] = []
         kept: list[str] = []
         broken = 0
         for number, text in enumerate(raw.splitlines(), start=1):
@@ -51,22 +48,20 @@ class GenerationStore:
                 broken += 1
                 log.warning("%s:%d: unreadable line dropped (interrupted write)", self.path, number)
                 continue
-            if not isinstance(value, dict) or not {"subset", "sample_id", "prompt_id"} <= set(
-                value
-            ):
+            if not isinstance(value, dict):
                 raise InputFileError(f"{self.path}:{number}: not a generations line")
-            lines.append(value)
+            lines.append(Generation.from_row(value, f"{self.path}:{number}"))
             kept.append(text)
         if broken or (raw and not raw.endswith("\n")):
             atomic_write_text(self.path, "".join(line + "\n" for line in kept))
         return lines
 
-    def latest(self) -> dict[LineKey, dict[str, Any]]:
+    def latest(self) -> dict[LineKey, Generation]:
         """The last line written for each (subset, sample, prompt)."""
-        return {line_key(line): line for line in self.read()}
+        return {line.key: line for line in self.read()}
 
-    def append(self, line: dict[str, Any]) -> None:
-        text = json.dumps(line, ensure_ascii=False) + "\n"
+    def append(self, line: Generation) -> None:
+        text = json.dumps(line.to_row(), ensure_ascii=False) + "\n"
         with self._lock:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self.path.open("a", encoding="utf-8") as handle:

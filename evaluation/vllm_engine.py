@@ -27,13 +27,20 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final
 
 from lengthwise.errors import UserError
 from lengthwise.evaluation.backends import EngineSettings, engine_overrides
-from lengthwise.llm.cache import RequestCache, request_key
-from lengthwise.llm.types import ChatRequest, ChatResult, Outcome, ResultCallback, Usage
+from lengthwise.llm.types import (
+    ChatRequest,
+    ChatResult,
+    LLMClient,
+    Outcome,
+    ResultCallback,
+    Usage,
+)
 from lengthwise.spec import LLMRoleConfig
 
 log = logging.getLogger(__name__)
@@ -172,21 +179,42 @@ class BackendUnavailableError(UserError):
     """vLLM is not installed here, or its server did not start; the message says what to do."""
 
 
+def build(
+    config: LLMRoleConfig,
+    *,
+    engine: EngineSettings,
+    max_model_len: int,
+    seed: int | None,
+    chat_template: bool | None = None,
+) -> VLLMOfflineClient:
+    """The registry's `vllm` provider: the offline engine of `engine`'s settings
+    (`chat_template` overrides the engine's switch when given)."""
+    settings = engine if chat_template is None else replace(engine, chat_template=chat_template)
+    return VLLMOfflineClient(settings, config, max_model_len=max_model_len, seed=seed)
+
+
+def build_served(config: LLMRoleConfig, *, base_url: str, **options: Any) -> LLMClient:
+    """The registry's `vllm-server` provider: the OpenAI client on a launched server."""
+    from lengthwise.llm.openai_backend import OpenAIClient
+
+    return OpenAIClient(config.model_copy(update={"base_url": base_url}), **options)
+
+
 class VLLMOfflineClient:
-    """`LLMClient` over ``vllm.LLM``; requests are batched, results cached per request."""
+    """`LLMClient` over ``vllm.LLM``; requests are batched (the cache wraps it per request)."""
+
+    batches = True  # CachedClient hands it every miss at once
 
     def __init__(
         self,
         settings: EngineSettings,
         config: LLMRoleConfig,
-        cache: RequestCache | None,
         *,
         max_model_len: int,
         seed: int | None,
     ) -> None:
         self.settings = settings
-        self.config = config  # keys the cache (the engine settings sit in prompt_version)
-        self.cache = cache
+        self.config = config
         self.max_model_len = max_model_len
         self._kwargs = engine_kwargs(settings, max_model_len, seed)
         self._llm: Any = None
@@ -215,30 +243,14 @@ class VLLMOfflineClient:
     def complete_many(
         self, requests: Sequence[ChatRequest], *, on_result: ResultCallback | None = None
     ) -> list[ChatResult]:
-        results: list[ChatResult | None] = [None] * len(requests)
-        pending: list[int] = []
-        for index, request in enumerate(requests):
-            hit = self.cache.get(request_key(self.config, request)) if self.cache else None
-            if hit is not None:
-                results[index] = hit
+        results: list[ChatResult] = []
+        for start in range(0, len(requests), BATCH_SIZE):
+            batch = requests[start : start + BATCH_SIZE]
+            for offset, result in enumerate(self._generate(batch)):
+                results.append(result)
                 if on_result is not None:
-                    on_result(index, hit)
-            else:
-                pending.append(index)
-        for start in range(0, len(pending), BATCH_SIZE):
-            batch = pending[start : start + BATCH_SIZE]
-            answers = self._generate([requests[i] for i in batch])
-            for index, result in zip(batch, answers, strict=True):
-                results[index] = result
-                if self.cache is not None:
-                    self.cache.put(
-                        request_key(self.config, requests[index]),
-                        result,
-                        prompt_version=requests[index].prompt_version,
-                    )
-                if on_result is not None:
-                    on_result(index, result)
-        return [r for r in results if r is not None]
+                    on_result(start + offset, result)
+        return results
 
     def _sampling(self, request: ChatRequest) -> Any:
         return self._vllm.SamplingParams(

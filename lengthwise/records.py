@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from lengthwise.errors import InputFileError
 from lengthwise.storage import sha256_text
 
 
@@ -95,3 +97,118 @@ class Book:
         data = dict(row)
         data["chapters"] = [Chapter(**c) for c in data.get("chapters", [])]
         return cls(**data)
+
+
+# The columns the build writes for every sample, in file order. Annotation adds its
+# own columns after these (WORK/samples_annotated); releases rename some (`text` ->
+# `context`) at their boundary only (releases/release/schema.py).
+SAMPLE_COLUMNS: tuple[str, ...] = (
+    "id",
+    "subset",
+    "book_id",
+    "book_title",
+    "language",
+    "first_chapter",
+    "last_chapter",
+    "chapter_titles",
+    "chapter_sha256",
+    "text",
+    "tokens",
+    "tokenizer",
+    "token_counts",
+    "target",
+    "lower",
+    "upper",
+    "parent_id",
+    "source",
+)
+_INT_COLUMNS = ("first_chapter", "last_chapter", "tokens", "target", "lower", "upper")
+_STR_COLUMNS = ("id", "subset", "book_id", "book_title", "language", "text", "tokenizer")
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One sample: a run of consecutive chapters of one book, exactly as evaluated.
+
+    `extra` holds the columns later stages added to the row (the annotation review's
+    `summary`, `annotators`, ...), keyed by column name, in file order.
+    """
+
+    id: str
+    subset: str
+    book_id: str
+    book_title: str
+    language: str
+    first_chapter: int  # 0-based, inclusive
+    last_chapter: int
+    chapter_titles: list[str]
+    chapter_sha256: list[str]
+    text: str
+    tokens: int  # in the primary tokenizer
+    tokenizer: str
+    token_counts: dict[str, int]  # tokenizer id -> tokens of `text`
+    target: int
+    lower: int
+    upper: int
+    parent_id: str | None
+    source: str
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def summary(self) -> str | None:
+        """The reference summary once annotated; None when absent or blank."""
+        value = self.extra.get("summary")
+        return value if isinstance(value, str) and value.strip() else None
+
+    def to_row(self) -> dict[str, Any]:
+        row = {name: getattr(self, name) for name in SAMPLE_COLUMNS}
+        row.update(self.extra)
+        return row
+
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any], where: str) -> Sample:
+        """A sample from a parquet row; `where` names the file and row in errors."""
+        missing = [name for name in SAMPLE_COLUMNS if name not in row]
+        if missing:
+            raise InputFileError(f"{where}: missing columns {missing}")
+        bad = [n for n in _STR_COLUMNS if not isinstance(row[n], str)]
+        bad += [n for n in _INT_COLUMNS if not isinstance(row[n], int)]
+        if bad:
+            raise InputFileError(f"{where}: columns {bad} have the wrong type")
+        values: dict[str, Any] = {name: row[name] for name in SAMPLE_COLUMNS}
+        values["chapter_titles"] = list(row["chapter_titles"] or [])
+        values["chapter_sha256"] = list(row["chapter_sha256"] or [])
+        values["token_counts"] = {
+            k: int(v) for k, v in (row["token_counts"] or {}).items() if v is not None
+        }
+        extra = {k: v for k, v in row.items() if k not in values}
+        return cls(**values, extra=extra)
+
+
+def sample_arrow_schema(tokenizer_ids: Sequence[str]) -> Any:
+    """The parquet schema of the build's sample columns (`pyarrow.Schema`)."""
+    import pyarrow as pa
+
+    strings = pa.list_(pa.string())
+    return pa.schema(
+        [
+            ("id", pa.string()),
+            ("subset", pa.string()),
+            ("book_id", pa.string()),
+            ("book_title", pa.string()),
+            ("language", pa.string()),
+            ("first_chapter", pa.int64()),
+            ("last_chapter", pa.int64()),
+            ("chapter_titles", strings),
+            ("chapter_sha256", strings),
+            ("text", pa.string()),
+            ("tokens", pa.int64()),
+            ("tokenizer", pa.string()),
+            ("token_counts", pa.struct([(t, pa.int64()) for t in tokenizer_ids])),
+            ("target", pa.int64()),
+            ("lower", pa.int64()),
+            ("upper", pa.int64()),
+            ("parent_id", pa.string()),
+            ("source", pa.string()),
+        ]
+    )

@@ -16,9 +16,9 @@ def register(subparsers: Any) -> None:
 
 
 def _stats(args: argparse.Namespace) -> int:
-    from lengthwise.builders.workdir import default_work_dir
     from lengthwise.releases.stats.judge_client import OpenJudge
     from lengthwise.releases.stats.report import JudgeSetup, run_stats
+    from lengthwise.workdir import default_work_dir
 
     spec = load_spec(args.spec)
     work_dir = args.work or default_work_dir(spec)

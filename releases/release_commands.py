@@ -24,7 +24,7 @@ def _quiet_http_logs(args: argparse.Namespace) -> None:
 
 
 def _work_dir(spec: Spec, work: Path | None) -> Path:
-    from lengthwise.builders.workdir import default_work_dir
+    from lengthwise.workdir import default_work_dir
 
     return work or default_work_dir(spec)
 

@@ -1,23 +1,22 @@
 """What to draft: the chapters of every selected sample, each distinct chapter once.
 
-Reads WORK/samples/*.parquet and WORK/corpus/books.jsonl. A chapter shared by several
-samples (overlapping runs, nested subsets) is one job, identified by the sha256 of its
-text. Jobs are ordered by book id, then chapter index, so requests go out in reading
-order and a book's chapters are drafted together.
+Reads WORK/samples/*.parquet and WORK/corpus/books.jsonl through the work store. A
+chapter shared by several samples (overlapping runs, nested subsets) is one job,
+identified by the sha256 of its text. Jobs are ordered by book id, then chapter index,
+so requests go out in reading order and a book's chapters are drafted together.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from lengthwise.builders.joining import render_chapter
-from lengthwise.builders.workdir import WorkDir
-from lengthwise.errors import InputFileError, UserError
-from lengthwise.records import Book
+from lengthwise.errors import UserError
+from lengthwise.records import Book, Sample
 from lengthwise.storage import canonical_hash
+from lengthwise.store import WorkStore
+from lengthwise.workdir import WorkDir
 
 
 @dataclass(frozen=True)
@@ -58,53 +57,32 @@ class DraftInputs:
 
 def load_draft_inputs(work: WorkDir) -> DraftInputs:
     """The samples of every subset and the distinct chapters they hold."""
-    import pyarrow.parquet as pq
-
-    sample_files = sorted(work.samples.glob("*.parquet"))
-    if not sample_files:
+    store = WorkStore(work)
+    subsets = store.subsets()
+    if not subsets:
         raise FileNotFoundError(
             f"{work.samples}: no samples found; run `lengthwise build SPEC` first"
         )
-    if not work.books.is_file():
-        raise FileNotFoundError(f"{work.books}: corpus missing; run `lengthwise build SPEC` first")
-    rows_by_file = {path: pq.read_table(path).to_pylist() for path in sample_files}
-    wanted = {str(row["book_id"]) for rows in rows_by_file.values() for row in rows}
-    books = _read_books(work.books, wanted)
+    samples_by_subset = {subset: store.samples(subset, annotated=False) for subset in subsets}
+    wanted = {s.book_id for samples in samples_by_subset.values() for s in samples}
+    books = store.books(wanted)
 
     jobs: dict[str, ChapterJob] = {}
-    samples: list[SampleChapters] = []
-    for path, rows in rows_by_file.items():
-        for row in rows:
-            samples.append(_sample_chapters(path, row, books, jobs))
+    found: list[SampleChapters] = []
+    for subset, samples in samples_by_subset.items():
+        where = work.subset_samples(subset)
+        for sample in samples:
+            found.append(_sample_chapters(where, sample, books, jobs))
     ordered = sorted(jobs.values(), key=lambda j: (j.book_id, j.index, j.sha256))
-    return DraftInputs(jobs=ordered, samples=samples)
-
-
-def _read_books(path: Path, wanted: set[str]) -> dict[str, Book]:
-    books: dict[str, Book] = {}
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-                if row.get("id") in wanted:
-                    books[row["id"]] = Book.from_dict(row)
-            except (json.JSONDecodeError, TypeError, KeyError) as exc:
-                raise InputFileError(f"{path}:{number}: not a valid book row: {exc}") from None
-    return books
+    return DraftInputs(jobs=ordered, samples=found)
 
 
 def _sample_chapters(
-    path: Path, row: dict[str, Any], books: dict[str, Book], jobs: dict[str, ChapterJob]
+    path: Path, sample: Sample, books: dict[str, Book], jobs: dict[str, ChapterJob]
 ) -> SampleChapters:
-    where = f"{path}: sample {row.get('id')!r}"
-    try:
-        book_id = str(row["book_id"])
-        first, last = int(row["first_chapter"]), int(row["last_chapter"])
-        hashes = list(row["chapter_sha256"])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise InputFileError(f"{where}: missing or invalid column {exc}") from None
+    where = f"{path}: sample {sample.id!r}"
+    book_id, first, last = sample.book_id, sample.first_chapter, sample.last_chapter
+    hashes = sample.chapter_sha256
     book = books.get(book_id)
     if book is None:
         raise UserError(f"{where}: book {book_id!r} is not in the corpus; rerun `lengthwise build`")
@@ -129,8 +107,8 @@ def _sample_chapters(
                 text=render_chapter(chapter),
             )
     return SampleChapters(
-        sample_id=str(row["id"]),
-        subset=str(row.get("subset", path.stem)),
+        sample_id=sample.id,
+        subset=sample.subset,
         book_id=book_id,
         chapters=tuple(chapters),
     )

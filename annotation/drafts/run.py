@@ -37,7 +37,7 @@ from lengthwise.annotation.drafts.store import (
     DraftRecord,
     draft_key,
 )
-from lengthwise.builders.workdir import WorkDir
+from lengthwise.human_records import ChapterDraft, Draft
 from lengthwise.llm.accounting import UsageLedger
 from lengthwise.llm.types import LLMClient
 from lengthwise.llm.usage_journal import UsageJournal
@@ -45,30 +45,11 @@ from lengthwise.spec import LLMRoleConfig
 from lengthwise.stage_runner import Stage, StagePlan, run_stage
 from lengthwise.stage_state import crash_point, remove_leftovers
 from lengthwise.storage import (
-    atomic_write_jsonl,
     canonical_hash,
 )
-
-
-@dataclass(frozen=True)
-class DraftPaths:
-    root: Path
-
-    @property
-    def chapters(self) -> Path:
-        return self.root / "chapters.jsonl"
-
-    @property
-    def samples(self) -> Path:
-        return self.root / "samples.jsonl"
-
-    @property
-    def report(self) -> Path:
-        return self.root / "report.json"
-
-    @property
-    def report_md(self) -> Path:
-        return self.root / "report.md"
+from lengthwise.store import WorkStore
+from lengthwise.workdir import DraftPaths as DraftPaths
+from lengthwise.workdir import WorkDir
 
 
 @dataclass
@@ -120,7 +101,8 @@ class DraftStage(Stage[_DraftPlan]):
     name = "draft"
 
     def __post_init__(self) -> None:
-        self.paths = DraftPaths(self.root / "drafts")
+        self.work = WorkDir(self.root)
+        self.paths = self.work.drafts
         self.report_json, self.report_markdown = self.paths.report, self.paths.report_md
         self.budget = self.extractive_budget or ExtractiveBudget()
         self.extractive_key = extractive_drafter_key(self.budget)
@@ -131,7 +113,7 @@ class DraftStage(Stage[_DraftPlan]):
         remove_leftovers(self.paths.root)
 
     def plan(self) -> StagePlan[_DraftPlan]:
-        inputs = load_draft_inputs(WorkDir(self.root))
+        inputs = load_draft_inputs(self.work)
         draft_log = DraftLog(self.paths.chapters)
 
         def done(job: ChapterJob) -> bool:
@@ -157,7 +139,7 @@ class DraftStage(Stage[_DraftPlan]):
         inputs, pending, draft_log = plan.inputs.inputs, plan.inputs.pending, plan.inputs.log
         budget, primary_key, extractive_key = self.budget, self.primary_key, self.extractive_key
         # Usage of every invocation on this work directory, killed ones included.
-        ledger = UsageLedger(UsageJournal(self.root / "state" / "draft-usage.jsonl"))
+        ledger = UsageLedger(UsageJournal(self.work.usage_journal("draft")))
         if self.client is not None and self.config is not None:
             draft_with_llm(pending, self.client, self.config, draft_log, ledger, self.on_chapter)
         else:
@@ -174,8 +156,8 @@ class DraftStage(Stage[_DraftPlan]):
             if primary and primary.outcome in FAILED_OUTCOMES and draft_log.get(fallback) is None:
                 draft_log.append(_extractive_record(job, budget, extractive_key))
         records = draft_log.records
-        rows = _sample_rows(inputs, records, primary_key, extractive_key)
-        atomic_write_jsonl(self.paths.samples, rows)
+        drafts = _sample_drafts(inputs, records, primary_key, extractive_key)
+        WorkStore(self.work).write_drafts(drafts)
         assert plan.fingerprint is not None
         report = _report(inputs, records, primary_key, self.config, pending, plan.fingerprint)
         report["usage"] = ledger.report()
@@ -204,10 +186,10 @@ def _extractive_record(job: ChapterJob, budget: ExtractiveBudget, key: str) -> D
     )
 
 
-def _sample_rows(
+def _sample_drafts(
     inputs: DraftInputs, records: dict[str, DraftRecord], primary_key: str, extractive_key: str
-) -> list[dict[str, Any]]:
-    rows = []
+) -> list[Draft]:
+    drafts = []
     for sample in inputs.samples:
         chapters = []
         for chapter in sample.chapters:
@@ -217,27 +199,20 @@ def _sample_rows(
                 reason = f"llm outcome {record.outcome}"
                 record = records[draft_key(chapter.sha256, extractive_key)]
             chapters.append(
-                {
-                    "chapter_index": chapter.index,
-                    "heading": chapter.heading,
-                    "chapter_sha256": chapter.sha256,
-                    "draft": record.text,
-                    "drafter": record.drafter,
-                    "model": record.model,
-                    "prompt_version": record.prompt_version,
-                    "outcome": record.outcome,
-                    "fallback_reason": reason,
-                }
+                ChapterDraft(
+                    chapter_index=chapter.index,
+                    heading=chapter.heading,
+                    text=record.text,
+                    drafter=record.drafter,
+                    model=record.model,
+                    fallback_reason=reason,
+                    chapter_sha256=chapter.sha256,
+                    prompt_version=record.prompt_version,
+                    outcome=record.outcome,
+                )
             )
-        rows.append(
-            {
-                "id": sample.sample_id,
-                "subset": sample.subset,
-                "book_id": sample.book_id,
-                "chapters": chapters,
-            }
-        )
-    return rows
+        drafts.append(Draft(sample.sample_id, tuple(chapters), sample.subset, sample.book_id))
+    return drafts
 
 
 def _report(

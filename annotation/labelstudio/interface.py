@@ -19,6 +19,7 @@ from typing import Any
 from lengthwise.annotation.labelstudio.paths import LabelStudioPaths
 from lengthwise.annotation.review.inputs import SampleChapterText, SampleDrafts
 from lengthwise.annotation.review.measure import is_chinese, length_unit, limit_label
+from lengthwise.records import Sample
 from lengthwise.storage import atomic_write_text
 
 SUMMARY = "summary"  # TextArea: the final summary
@@ -174,30 +175,30 @@ def summary_result(text: str) -> list[dict[str, Any]]:
 
 
 def task_data(
-    sample: dict[str, Any],
+    sample: Sample,
     drafts: SampleDrafts,
     links: list[ChapterLink],
     limit: int,
     drafter: str,
 ) -> dict[str, Any]:
     """A task's data: what the interface shows plus the ids push and pull match on."""
-    language = str(sample["language"])
+    language = sample.language
     zh = is_chinese(language)
     label = limit_label(limit, language)
     by_index = {link.chapter_index: link for link in links}
-    title = str(sample.get("book_title") or sample["book_id"])
+    title = sample.book_title or sample.book_id
     headings = [c.heading for c in drafts.chapters]
     span = f"{headings[0]} – {headings[-1]}" if len(headings) > 1 else "".join(headings)
     return {
-        "sample_id": str(sample["id"]),
-        "subset": str(sample["subset"]),
-        "book_id": str(sample["book_id"]),
+        "sample_id": sample.id,
+        "subset": sample.subset,
+        "book_id": sample.book_id,
         "book_title": title,
         "language": language,
         "limit": limit,
         "limit_unit": length_unit(language),
         "limit_label": label,
-        "heading": f"{title} · {span} · {sample['subset']} · {sample['id']}",
+        "heading": f"{title} · {span} · {sample.subset} · {sample.id}",
         "summary_header": f"最终摘要（{label}）" if zh else f"Final summary ({label})",
         "drafts": [
             {

@@ -12,50 +12,11 @@ WORK/labelstudio/
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from lengthwise.errors import InputFileError
 from lengthwise.storage import atomic_write_json, read_json
-
-
-@dataclass(frozen=True)
-class LabelStudioPaths:
-    work_root: Path
-
-    @property
-    def root(self) -> Path:
-        return self.work_root / "labelstudio"
-
-    @property
-    def data(self) -> Path:
-        return self.root / "data"
-
-    @property
-    def texts(self) -> Path:
-        return self.root / "texts"
-
-    @property
-    def credentials(self) -> Path:
-        return self.root / "credentials.json"
-
-    @property
-    def state(self) -> Path:
-        return self.root / "state.json"
-
-    @property
-    def server_info(self) -> Path:
-        """URL and pid of the server `annotate serve` is running (removed when it stops)."""
-        return self.root / "server.json"
-
-    @property
-    def server_log(self) -> Path:
-        return self.root / "server.log"
-
-    @property
-    def home(self) -> Path:
-        return self.root / "home"
+from lengthwise.workdir import LabelStudioPaths as LabelStudioPaths
 
 
 def load_state(paths: LabelStudioPaths) -> dict[str, Any]:

@@ -27,16 +27,15 @@ from lengthwise.annotation.review.finalize import (
     FinalizeResult,
     finalize,
     limit_for,
-    load_records,
     quality_settings,
-    save_records,
 )
 from lengthwise.annotation.review.quality import check_summary
 from lengthwise.annotation.review.records import AnnotationRecord
-from lengthwise.builders.workdir import WorkDir
 from lengthwise.errors import UserError
 from lengthwise.spec import Spec
 from lengthwise.storage import atomic_write_json
+from lengthwise.store import WorkStore
+from lengthwise.workdir import WorkDir
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +89,7 @@ def pull(spec: Spec, work_dir: Path, api: LabelStudioAPI) -> PullResult:
     project_id = _project_id(spec, ls_paths, api)
     exported = api.export_json(project_id)
     users = api.users()
-    atomic_write_json(out.root / "labelstudio_export.json", exported)
+    atomic_write_json(out.labelstudio_export, exported)
 
     result = PullResult(project_id, tasks=len(exported))
     now = datetime.now(UTC).isoformat(timespec="seconds")
@@ -142,7 +141,8 @@ def pull(spec: Spec, work_dir: Path, api: LabelStudioAPI) -> PullResult:
             pulled[record_key(record)] = record
     result.annotations = len(pulled)
 
-    stored = {record_key(r): r for r in load_records(out.annotations)}
+    store = WorkStore(work)
+    stored = {record_key(r): r for r in store.annotations()}
     merged: dict[str, AnnotationRecord] = {}
     for key, old in stored.items():
         new = pulled.get(key)
@@ -169,7 +169,7 @@ def pull(spec: Spec, work_dir: Path, api: LabelStudioAPI) -> PullResult:
         if key not in stored:
             result.new += 1
             merged[key] = new
-    save_records(out.annotations, list(merged.values()))
+    store.write_annotations(merged.values())
     result.finalized = finalize(spec, work.root)
     return result
 

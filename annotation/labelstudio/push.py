@@ -41,14 +41,15 @@ from lengthwise.annotation.review.finalize import limit_for
 from lengthwise.annotation.review.inputs import (
     drafter_identity,
     read_books,
-    read_drafts,
     read_samples,
     sample_chapters,
     subset_order,
 )
-from lengthwise.builders.workdir import WorkDir
+from lengthwise.records import Sample
 from lengthwise.spec import Spec
 from lengthwise.storage import canonical_hash
+from lengthwise.store import WorkStore
+from lengthwise.workdir import WorkDir
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +100,7 @@ def push(
     work = WorkDir(work_dir)
     paths = LabelStudioPaths(work.root.resolve())
     samples = read_samples(work, subset_order(work, [s.name for s in spec.subsets]))
-    drafts = read_drafts(work.root / "drafts" / "samples.jsonl")
+    drafts = WorkStore(work).drafts()
     drafter = drafter_identity(work, drafts.values())
     api.whoami()  # fail early, with a clear message, when the server or token is wrong
 
@@ -186,29 +187,27 @@ def _payloads(
     spec: Spec,
     work: WorkDir,
     paths: LabelStudioPaths,
-    samples: list[dict[str, Any]],
+    samples: list[Sample],
     drafts: dict[str, Any],
     drafter: str,
     result: PushResult,
 ) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
     """Task data and import payload per sample id (chapter pages written on the way)."""
-    books = read_books(work, {str(s["book_id"]) for s in samples})
+    books = read_books(work, {s.book_id for s in samples})
     payloads: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
     for sample in samples:
-        sample_id = str(sample["id"])
+        sample_id = sample.id
         sample_drafts = drafts.get(sample_id)
         if sample_drafts is None:
             result.without_drafts.append(sample_id)
             continue
         links = write_chapter_pages(
             paths,
-            str(sample["book_id"]),
-            str(sample.get("book_title") or sample["book_id"]),
+            sample.book_id,
+            sample.book_title or sample.book_id,
             sample_chapters(sample, books),
         )
-        data = task_data(
-            sample, sample_drafts, links, limit_for(spec, str(sample["subset"])), drafter
-        )
+        data = task_data(sample, sample_drafts, links, limit_for(spec, sample.subset), drafter)
         data["payload_sha256"] = canonical_hash(
             {"data": data, "prediction": summary_result(sample_drafts.merged)}
         )

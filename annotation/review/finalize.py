@@ -19,7 +19,6 @@ from typing import Any
 
 from lengthwise.annotation.review.inputs import (
     SampleDrafts,
-    read_drafts,
     read_samples,
     subset_order,
 )
@@ -32,52 +31,17 @@ from lengthwise.annotation.review.quality import (
 )
 from lengthwise.annotation.review.records import ORIGIN_HUMAN, AnnotationRecord
 from lengthwise.annotation.review.select import SampleReview, load_overrides, review_sample
-from lengthwise.builders.workdir import WorkDir
-from lengthwise.errors import InputFileError, UserError
+from lengthwise.errors import UserError
+from lengthwise.records import Sample
 from lengthwise.spec import Spec
 from lengthwise.storage import (
     atomic_write_json,
-    atomic_write_jsonl,
     atomic_write_parquet,
     atomic_write_text,
-    read_jsonl,
 )
-
-
-@dataclass(frozen=True)
-class AnnotationPaths:
-    work: WorkDir
-
-    @property
-    def root(self) -> Path:
-        return self.work.root / "annotations"
-
-    @property
-    def annotations(self) -> Path:
-        return self.root / "annotations.jsonl"
-
-    @property
-    def overrides(self) -> Path:
-        return self.root / "review_overrides.jsonl"
-
-    @property
-    def review(self) -> Path:
-        return self.root / "review.json"
-
-    @property
-    def report(self) -> Path:
-        return self.root / "report.json"
-
-    @property
-    def report_md(self) -> Path:
-        return self.root / "report.md"
-
-    @property
-    def samples_annotated(self) -> Path:
-        return self.work.root / "samples_annotated"
-
-    def subset_annotated(self, subset: str) -> Path:
-        return self.samples_annotated / f"{subset}.parquet"
+from lengthwise.store import WorkStore
+from lengthwise.workdir import AnnotationPaths as AnnotationPaths
+from lengthwise.workdir import WorkDir
 
 
 def limit_for(spec: Spec, subset: str) -> int:
@@ -89,24 +53,6 @@ def quality_settings(spec: Spec) -> QualitySettings:
     return QualitySettings.from_lists(
         config.max_copied_share, config.commentary_words_zh, config.commentary_words_en
     )
-
-
-def load_records(path: Path) -> list[AnnotationRecord]:
-    """WORK/annotations/annotations.jsonl (empty when no pull happened yet)."""
-    if not path.is_file():
-        return []
-    records = []
-    for number, row in enumerate(read_jsonl(path), start=1):
-        try:
-            records.append(AnnotationRecord.from_dict(row))
-        except (TypeError, ValueError) as exc:
-            raise InputFileError(f"{path}:{number}: not an annotation row: {exc}") from None
-    return records
-
-
-def save_records(path: Path, records: list[AnnotationRecord]) -> None:
-    ordered = sorted(records, key=lambda r: (r.sample_id, r.annotation_id))
-    atomic_write_jsonl(path, (r.to_dict() for r in ordered))
 
 
 @dataclass
@@ -123,14 +69,14 @@ def review_all(spec: Spec, work_dir: Path, overrides_path: Path | None = None) -
     paths = AnnotationPaths(work)
     subsets = subset_order(work, [s.name for s in spec.subsets])
     samples = read_samples(work, subsets)
-    drafts_path = work.root / "drafts" / "samples.jsonl"
-    drafts = read_drafts(drafts_path) if drafts_path.is_file() else {}
-    records = load_records(paths.annotations)
+    store = WorkStore(work)
+    drafts = store.drafts(required=False)
+    records = store.annotations()
     by_sample: dict[str, list[AnnotationRecord]] = defaultdict(list)
     for record in records:
         by_sample[record.sample_id].append(record)
     overrides = load_overrides(overrides_path or paths.overrides)
-    known = {str(s["id"]) for s in samples}
+    known = {s.id for s in samples}
     for sample_id, override in overrides.items():
         if sample_id not in known:
             raise UserError(f"{override.where}: no sample {sample_id!r} in {work.samples}")
@@ -139,8 +85,8 @@ def review_all(spec: Spec, work_dir: Path, overrides_path: Path | None = None) -
     reviews: dict[str, SampleReview] = {}
     rows_by_subset: dict[str, list[dict[str, Any]]] = {subset: [] for subset in subsets}
     for sample in samples:
-        sample_id, subset = str(sample["id"]), str(sample["subset"])
-        language, limit = str(sample["language"]), limit_for(spec, subset)
+        sample_id, subset = sample.id, sample.subset
+        language, limit = sample.language, limit_for(spec, subset)
         sample_drafts = drafts.get(sample_id)
 
         def check(
@@ -182,7 +128,7 @@ def finalize(spec: Spec, work_dir: Path, overrides_path: Path | None = None) -> 
 
 
 def _annotated_row(
-    sample: dict[str, Any],
+    sample: Sample,
     review: SampleReview,
     records: list[AnnotationRecord],
     drafts: SampleDrafts | None,
@@ -191,14 +137,14 @@ def _annotated_row(
     submitted = sorted((r for r in records if not r.was_cancelled), key=lambda r: r.annotation_id)
     everyone = sorted(records, key=lambda r: r.annotation_id)
     return {
-        **sample,
+        **sample.to_row(),
         "summary": review.summary,
         "summary_source": review.source,
         "summary_annotation_id": review.annotation_id,
         "summary_annotator": review.annotator,
         "summary_units": review.units,
         "summary_limit": limit,
-        "limit_unit": length_unit(str(sample["language"])),
+        "limit_unit": length_unit(sample.language),
         "quality_flags": list(review.flags),
         "copied_share": review.copied_share,
         "choice_flags": sorted({c for r in everyone for c in r.choices}),
@@ -280,7 +226,7 @@ def _annotation_meta(record: AnnotationRecord) -> dict[str, Any]:
 
 def build_report(
     spec: Spec,
-    samples: list[dict[str, Any]],
+    samples: list[Sample],
     records: list[AnnotationRecord],
     reviews: dict[str, SampleReview],
 ) -> dict[str, Any]:
@@ -290,7 +236,7 @@ def build_report(
     usable_by_sample = Counter(r.sample_id for r in records if r.usable)
     subsets: dict[str, dict[str, Any]] = {}
     for sample in samples:
-        sample_id, subset = str(sample["id"]), str(sample["subset"])
+        sample_id, subset = sample.id, sample.subset
         entry = subsets.setdefault(
             subset,
             {

@@ -1,95 +1,44 @@
 """What the human loop reads from the work directory: samples, drafts and chapter texts.
 
-- WORK/samples/<subset>.parquet (the build);
-- WORK/drafts/samples.jsonl: per sample, its chapters in order with the draft shown to
-  annotators (``{"id", "subset", "book_id", "chapters": [{"chapter_index", "heading",
-  "draft", "drafter", "model", ...}]}``) and WORK/drafts/report.json (the drafter's
-  identity);
+- WORK/samples/<subset>.parquet (the build), read through `lengthwise.store`;
+- WORK/drafts/samples.jsonl (`lengthwise.human_records.Draft`, read through the store)
+  and WORK/drafts/report.json (the drafter's identity);
 - WORK/corpus/books.jsonl: the original chapters.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from lengthwise.builders.joining import render_chapter
-from lengthwise.builders.workdir import WorkDir
-from lengthwise.errors import InputFileError, UserError
-from lengthwise.records import Book, Chapter
-from lengthwise.storage import canonical_hash, read_json, read_jsonl
+from lengthwise.errors import UserError
+from lengthwise.human_records import ChapterDraft as ChapterDraft
+from lengthwise.human_records import Draft
+from lengthwise.records import Book, Chapter, Sample
+from lengthwise.storage import read_json
+from lengthwise.store import WorkStore, read_drafts_file
+from lengthwise.workdir import WorkDir
+
+# The drafts records live in the core; these names stay for the human loop's modules.
+SampleDrafts = Draft
 
 
-@dataclass(frozen=True)
-class ChapterDraft:
-    chapter_index: int  # 0-based index of the chapter in its book
-    heading: str
-    text: str
-    drafter: str  # "llm" or "extractive"
-    model: str = ""
-    fallback_reason: str | None = None  # why an extractive draft stands in for the LLM's
-
-
-@dataclass(frozen=True)
-class SampleDrafts:
-    sample_id: str
-    chapters: tuple[ChapterDraft, ...]
-
-    @property
-    def texts(self) -> list[str]:
-        return [c.text for c in self.chapters]
-
-    @property
-    def merged(self) -> str:
-        """The drafts in chapter order, one paragraph each: the annotator's starting point."""
-        return "\n\n".join(c.text.strip() for c in self.chapters if c.text.strip())
-
-    @property
-    def sha256(self) -> str:
-        """Changes whenever any chapter's draft text, heading or drafter changes."""
-        return canonical_hash(
-            [[c.chapter_index, c.heading, c.text, c.drafter, c.model] for c in self.chapters]
-        )
-
-
-def read_drafts(path: Path) -> dict[str, SampleDrafts]:
-    """WORK/drafts/samples.jsonl by sample id; errors name the file, line and key."""
+def read_drafts(path: Path) -> dict[str, Draft]:
+    """A drafts JSONL file by sample id (the work dir's: `WorkStore.drafts`)."""
     if not path.is_file():
         raise FileNotFoundError(f"{path}: no drafts found; run `lengthwise draft SPEC` first")
-    drafts: dict[str, SampleDrafts] = {}
-    for number, row in enumerate(read_jsonl(path), start=1):
-        where = f"{path}:{number}"
-        try:
-            sample_id = str(row["id"])
-            chapters = tuple(_chapter_draft(c) for c in row["chapters"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise InputFileError(f"{where}: not a drafts row (missing or invalid {exc})") from None
-        drafts[sample_id] = SampleDrafts(sample_id, chapters)
-    return drafts
+    return read_drafts_file(path)
 
 
-def _chapter_draft(row: dict[str, Any]) -> ChapterDraft:
-    text = row["draft"] if "draft" in row else row["text"]
-    return ChapterDraft(
-        chapter_index=int(row["chapter_index"]),
-        heading=str(row.get("heading") or ""),
-        text=str(text or ""),
-        drafter=str(row.get("drafter") or "unknown"),
-        model=str(row.get("model") or ""),
-        fallback_reason=row.get("fallback_reason"),
-    )
-
-
-def drafter_identity(work: WorkDir, drafts: Iterable[SampleDrafts] = ()) -> str:
+def drafter_identity(work: WorkDir, drafts: Iterable[Draft] = ()) -> str:
     """A readable identity of the drafts, used as Label Studio's prediction model_version.
 
     From WORK/drafts/report.json ("<model> [<drafter key>]"); without a report, the
     distinct drafter:model pairs found in the drafts.
     """
-    report_path = work.root / "drafts" / "report.json"
+    report_path = work.drafts.report
     if report_path.is_file():
         report = read_json(report_path)
         key, model = report.get("drafter_key"), report.get("model")
@@ -101,43 +50,17 @@ def drafter_identity(work: WorkDir, drafts: Iterable[SampleDrafts] = ()) -> str:
 
 def subset_order(work: WorkDir, spec_subsets: Iterable[str] = ()) -> list[str]:
     """Subsets in the spec's order, then any other sample files found."""
-    found = sorted(p.stem for p in work.samples.glob("*.parquet"))
-    ordered = [s for s in spec_subsets if s in found]
-    return ordered + [s for s in found if s not in ordered]
+    return WorkStore(work).subsets(spec_subsets)
 
 
-def read_samples(work: WorkDir, subsets: Iterable[str]) -> list[dict[str, Any]]:
-    """All sample rows of the given subsets, in file order."""
-    import pyarrow.parquet as pq
-
-    rows: list[dict[str, Any]] = []
-    for subset in subsets:
-        path = work.subset_samples(subset)
-        if not path.is_file():
-            raise FileNotFoundError(f"{path}: samples missing; run `lengthwise build SPEC` first")
-        rows += pq.read_table(path).to_pylist()
-    if not rows:
-        raise FileNotFoundError(f"{work.samples}: no samples; run `lengthwise build SPEC` first")
-    return rows
+def read_samples(work: WorkDir, subsets: Iterable[str]) -> list[Sample]:
+    """All built samples of the given subsets, in file order."""
+    return WorkStore(work).all_samples(subsets, annotated=False)
 
 
 def read_books(work: WorkDir, wanted: set[str] | None = None) -> dict[str, Book]:
     """Books of WORK/corpus/books.jsonl (only `wanted` ids when given)."""
-    path = work.books
-    if not path.is_file():
-        raise FileNotFoundError(f"{path}: corpus missing; run `lengthwise build SPEC` first")
-    books: dict[str, Book] = {}
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-                if wanted is None or row.get("id") in wanted:
-                    books[row["id"]] = Book.from_dict(row)
-            except (json.JSONDecodeError, TypeError, KeyError) as exc:
-                raise InputFileError(f"{path}:{number}: not a valid book row: {exc}") from None
-    return books
+    return WorkStore(work).books(wanted)
 
 
 @dataclass(frozen=True)
@@ -147,14 +70,14 @@ class SampleChapterText:
     text: str  # as the sample shows it: heading line, then body
 
 
-def sample_chapters(sample: dict[str, Any], books: dict[str, Book]) -> list[SampleChapterText]:
+def sample_chapters(sample: Sample, books: dict[str, Book]) -> list[SampleChapterText]:
     """The original chapters of one sample, checked against the sample's hashes."""
-    sample_id, book_id = str(sample["id"]), str(sample["book_id"])
+    sample_id, book_id = sample.id, sample.book_id
     book = books.get(book_id)
     if book is None:
         raise UserError(f"sample {sample_id}: book {book_id!r} is not in the corpus")
-    first, last = int(sample["first_chapter"]), int(sample["last_chapter"])
-    hashes = list(sample.get("chapter_sha256") or [])
+    first, last = sample.first_chapter, sample.last_chapter
+    hashes = sample.chapter_sha256
     chapters: list[Chapter] = book.chapters[first : last + 1]
     if len(chapters) != last - first + 1 or (hashes and [c.sha256 for c in chapters] != hashes):
         raise UserError(

@@ -9,9 +9,9 @@ from typing import Any
 
 from lengthwise.builders.audit.report import render_audit_section
 from lengthwise.builders.audit.stage import audit_file, read_audits, summarize
-from lengthwise.builders.workdir import WorkDir
 from lengthwise.spec import AuditConfig
 from lengthwise.storage import read_json
+from lengthwise.workdir import WorkDir
 
 
 class NotBuilt(FileNotFoundError):

@@ -18,6 +18,14 @@ class Line:
     text: str
 
 
+def split_lines(text: str) -> list[Line]:
+    lines, offset = [], 0
+    for number, line in enumerate(text.split("\n")):
+        lines.append(Line(number, offset, line))
+        offset += len(line) + 1
+    return lines
+
+
 @dataclass
 class AuditContext:
     """What a detector sees: the sample's text, its headings and the language's tables."""
@@ -41,11 +49,7 @@ class AuditContext:
 
     @cached_property
     def lines(self) -> list[Line]:
-        lines, offset = [], 0
-        for number, text in enumerate(self.text.split("\n")):
-            lines.append(Line(number, offset, text))
-            offset += len(text) + 1
-        return lines
+        return split_lines(self.text)
 
     @cached_property
     def heading_lines(self) -> frozenset[str]:

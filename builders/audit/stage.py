@@ -8,17 +8,23 @@ with `action = "refuse"` the build stops with one line naming the worst sample.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from lengthwise.builders.audit.findings import FINDING_CLASSES, SampleAudit
+from lengthwise.builders.audit.piece_cache import PieceStore
+from lengthwise.builders.audit.reuse import audit_rows
 from lengthwise.builders.audit.sample_audit import audit_sample
 from lengthwise.errors import UserError
+from lengthwise.records import Book
 from lengthwise.spec import AuditConfig
 from lengthwise.storage import atomic_write_jsonl, read_jsonl
+from lengthwise.workdir import WorkDir
 
 WORST_SHOWN = 10
+PIECES_FILE = "audit_pieces.sqlite"  # in WORK/cache
 
 
 class AuditRefused(UserError):
@@ -26,7 +32,7 @@ class AuditRefused(UserError):
 
 
 def audit_file(work_root: Path) -> Path:
-    return work_root / "audit" / "samples.jsonl"
+    return WorkDir(work_root).audit_samples
 
 
 @dataclass
@@ -37,9 +43,22 @@ class AuditOutcome:
 
 
 def run_audit(
-    subset_rows: dict[str, list[dict[str, Any]]], config: AuditConfig, work_root: Path
+    subset_rows: dict[str, list[dict[str, Any]]],
+    config: AuditConfig,
+    work_root: Path,
+    books: Mapping[str, Book] | None = None,
+    cache_dir: Path | None = None,
 ) -> AuditOutcome:
-    audits = [audit_sample(row, config) for rows in subset_rows.values() for row in rows]
+    """Audit every row; with `books`, from cached per-chapter pieces (same records, faster)."""
+    rows = [row for rows in subset_rows.values() for row in rows]
+    if books is None:
+        audits = [audit_sample(row, config) for row in rows]
+    else:
+        store = PieceStore(cache_dir / PIECES_FILE if cache_dir is not None else None)
+        try:
+            audits = audit_rows(rows, books, config, store)
+        finally:
+            store.close()
     over = _over_limit(audits, config)
     if over and config.action == "refuse":
         atomic_write_jsonl(audit_file(work_root), (a.to_dict() for a in audits))

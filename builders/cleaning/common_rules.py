@@ -99,9 +99,10 @@ def _trailing_spaces(text: str) -> list[Span]:
         return []
     lines = text.split("\n")
     stripped = [line.rstrip() for line in lines]
-    ends = list(itertools.accumulate(len(line) + 1 for line in lines))  # one past each "\n"
+    # Characters before each line's end: its own and earlier lines, plus one "\n" each.
+    upto = list(itertools.accumulate(map(len, lines)))
     changed = itertools.compress(range(len(lines)), map(operator.is_not, lines, stripped))
-    return [(ends[i] - 1 - len(lines[i]) + len(stripped[i]), ends[i] - 1) for i in changed]
+    return [(upto[i] + i - len(lines[i]) + len(stripped[i]), upto[i] + i) for i in changed]
 
 
 TRAILING_SPACE = BlockRule(

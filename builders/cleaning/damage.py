@@ -13,7 +13,7 @@
   full-width digits among ideographs, `?` and U+FFFD for lost bytes): at least
   `RUN_MIN_SIGNALS` such signals, each within `RUN_MAX_GAP` characters of the last,
   one of them not a `?`. Such runs cannot be reversed (the lost bytes are gone).
-* `placeholders`: marks standing for a lost character: `□`, `■`, and an ASCII `?` after
+* `placeholders`: marks standing for a lost character: `□`, `■`, `〓`, and an ASCII `?` after
   an ideograph that is not a question mark: no question word (吗, 呢, 何, 谁, 怎, 岂,
   难道 …) in its clause (`飞觥限?起来`, `"点犀?"`, but not `你去那里?`). Question marks
   and `?` inside mojibake runs are not placeholders.
@@ -35,9 +35,10 @@ _CLAUSE_CHARS = 24  # how far back a question word may stand
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _PRIVATE_USE = re.compile(r"[\ue000-\uf8ff\U000f0000-\U0010fffd]")
 _CANDIDATES = re.compile(
-    r"[?\ufffd□■\ue000-\uf8ff\U000f0000-\U0010fffd\u2460-\u24ff\u2502-\u257f\u2312"
+    r"[?\ufffd□■〓\ue000-\uf8ff\U000f0000-\U0010fffd\u2460-\u24ff\u2502-\u257f\u2312"
     r"\u3040-\u30ff\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]"
 )
+_PLACEHOLDERS = "□■〓"  # marks for a missing glyph (〓 is the geta mark)
 _QUESTION_WORDS = re.compile(
     r"吗|嗎|呢|么|麼|乎|哉|耶|欤|歟|否|何|谁|誰|怎|甚|什|哪|那里|那裏|几|幾|岂|豈|难道|難道|"
     r"莫非|可曾|多少|安|焉|曷|孰|不成|未"
@@ -117,34 +118,99 @@ def _latin_mojibake_lines(text: str) -> tuple[int, int]:
     return lines, chars
 
 
+@dataclass(frozen=True)
+class _Scan:
+    """What one pass finds: candidate positions, placeholder `?`s and mojibake runs."""
+
+    positions: list[int]
+    placeholder_marks: set[int]
+    runs: list[tuple[int, int]]  # (first, last) inclusive
+    run_chars: int
+
+
+def _scan(text: str) -> _Scan:
+    positions = [match.start() for match in _CANDIDATES.finditer(text)]
+    placeholder_marks = {
+        i for i in positions if text[i] == "?" and is_placeholder_question_mark(text, i)
+    }
+    # Rare symbols only count as damage in text with ideographs around them.
+    signals = [i for i in positions if text[i] != "?" or i in placeholder_marks]
+    # Placeholder marks are a transcriber's marks for a missing character, not decoding damage.
+    garbled = [i for i in signals if text[i] not in _PLACEHOLDERS and _near_han(text, i)]
+    runs, run_chars = _mojibake_runs(text, garbled)
+    return _Scan(positions, placeholder_marks, runs, run_chars)
+
+
+def _kind(text: str, index: int, scan: _Scan, in_run: _RunLookup) -> str | None:
+    """The damage class of the candidate at `index`, or None (inside a run, or no damage)."""
+    char = text[index]
+    if _PRIVATE_USE.match(char):
+        return "private_use"
+    if char == "\ufffd":
+        return "replacement"
+    if in_run(index):
+        return None
+    if char in _PLACEHOLDERS or index in scan.placeholder_marks:
+        return "placeholder"
+    return None
+
+
 def count_damage(text: str) -> DamageCounts:
     """Count the damaged characters of `text` (any language, any length)."""
-    positions = [match.start() for match in _CANDIDATES.finditer(text)]
-    # Rare symbols only count as damage in text with ideographs around them.
-    signals = [i for i in positions if text[i] != "?" or is_placeholder_question_mark(text, i)]
-    # □ and ■ are a transcriber's marks for a missing character, not decoding damage.
-    garbled = [i for i in signals if text[i] not in "□■" and _near_han(text, i)]
-    runs, run_chars = _mojibake_runs(text, garbled)
-    in_run = _RunLookup(runs)
-    private_use = replacement = placeholders = 0
-    for index in positions:
-        char = text[index]
-        if _PRIVATE_USE.match(char):
-            private_use += 1
-        elif char == "\ufffd":
-            replacement += 1
-        elif in_run(index):
-            continue
-        elif char in "□■" or (char == "?" and is_placeholder_question_mark(text, index)):
-            placeholders += 1
+    scan = _scan(text)
+    in_run = _RunLookup(scan.runs)
+    counts = {"private_use": 0, "replacement": 0, "placeholder": 0}
+    for index in scan.positions:
+        kind = _kind(text, index, scan, in_run)
+        if kind is not None:
+            counts[kind] += 1
     latin_runs, latin_chars = _latin_mojibake_lines(text)
     return DamageCounts(
-        private_use=private_use,
-        replacement=replacement,
-        mojibake_runs=len(runs) + latin_runs,
-        mojibake_chars=run_chars + latin_chars,
-        placeholders=placeholders,
+        private_use=counts["private_use"],
+        replacement=counts["replacement"],
+        mojibake_runs=len(scan.runs) + latin_runs,
+        mojibake_chars=scan.run_chars + latin_chars,
+        placeholders=counts["placeholder"],
     )
+
+
+def damage_spans(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, class) of every damaged stretch, by `count_damage`'s definitions.
+
+    A mojibake run is one span (private-use characters and U+FFFD inside it included);
+    neighbouring damaged characters of one class merge (`??`, `□□`). The residual-noise
+    audit reports these, so the build report and the audit never disagree on what damage is.
+    """
+    scan = _scan(text)
+    in_run = _RunLookup(scan.runs)
+    spans = [(first, last + 1, "mojibake") for first, last in scan.runs]
+    runs = _RunLookup(scan.runs)
+    for index in scan.positions:
+        if runs(index):
+            continue
+        kind = _kind(text, index, scan, in_run)
+        if kind is None:
+            continue
+        if spans and spans[-1][1] == index and spans[-1][2] == kind:
+            spans[-1] = (spans[-1][0], index + 1, kind)
+        else:
+            spans.append((index, index + 1, kind))
+    spans += _latin_mojibake_spans(text)
+    return sorted(spans)
+
+
+def _latin_mojibake_spans(text: str) -> list[tuple[int, int, str]]:
+    """Lines `ftfy` would re-decode, as spans."""
+    if not any(marker in text for marker in LATIN_MOJIBAKE_MARKERS):
+        return []
+    spans: list[tuple[int, int, str]] = []
+    offset = 0
+    for line in text.split("\n"):
+        marked = any(marker in line for marker in LATIN_MOJIBAKE_MARKERS)
+        if marked and ftfy.fix_encoding(line) != line:
+            spans.append((offset, offset + len(line), "mojibake"))
+        offset += len(line) + 1
+    return spans
 
 
 def _near_han(text: str, index: int) -> bool:

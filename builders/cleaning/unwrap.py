@@ -31,6 +31,7 @@ One change is counted per line end removed.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -55,15 +56,15 @@ _HEAD_WORD = re.compile(r"[A-Za-z]+")
 
 def wrap_width(lines: list[str]) -> int | None:
     """The book's hard-wrap width, or None when its lines show no sharp upper mode."""
-    lengths = sorted(len(line) for line in lines if line.strip())
+    lengths = sorted(map(len, filter(str.strip, lines)))
     if len(lengths) < MIN_LINES:
         return None
     width = lengths[int(len(lengths) * 0.95)]
     if not MIN_WIDTH <= width <= MAX_WIDTH:
         return None
-    low = width * 0.8
-    in_mode = sum(1 for n in lengths if low <= n <= width + 2)
-    beyond = sum(1 for n in lengths if n > width * 1.15 + 2)
+    # `lengths` is sorted: count by bisection (integer lengths against float bounds).
+    in_mode = bisect.bisect_right(lengths, width + 2) - bisect.bisect_left(lengths, width * 0.8)
+    beyond = len(lengths) - bisect.bisect_right(lengths, width * 1.15 + 2)
     if in_mode < MODE_SHARE * len(lengths) or beyond > MAX_BEYOND_SHARE * len(lengths):
         return None
     return width

@@ -7,11 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from lengthwise.builders.corpus import BookReport
+from lengthwise.builders.duplicates.findings_cache import cached_duplicate_works
 from lengthwise.builders.duplicates.overlap import CopyMap, select_avoiding_copies
 from lengthwise.builders.duplicates.repeated_chapters import RepeatedChapter
 from lengthwise.builders.duplicates.stage import (
     DuplicateFindings,
-    find_duplicate_works,
     noise_per_char,
 )
 from lengthwise.builders.sampling import (
@@ -45,7 +45,7 @@ def duplicates_stage(
         )
         for b in books
     }
-    findings = find_duplicate_works(books, config, cache_dir, noise, repeated)
+    findings = cached_duplicate_works(books, config, cache_dir, noise, repeated)
     for chapter in findings.repeated_chapters:
         stage.warn(
             f"{chapter.book_id}: chapter #{chapter.index} {chapter.heading!r} repeats "

@@ -17,9 +17,9 @@ def register(subparsers: Any) -> None:
 def _probe(args: argparse.Namespace) -> int:
     quiet_http_logs(args)
     from lengthwise.builders.screening import ProbeSettings, run_probe, screening_settings
-    from lengthwise.builders.workdir import WorkDir, default_work_dir
-    from lengthwise.llm.cache import RequestCache
     from lengthwise.llm.factory import make_client
+    from lengthwise.llm.work_cache import open_work_cache
+    from lengthwise.workdir import default_work_dir
 
     spec = load_spec(args.spec)
     work_dir = args.work or default_work_dir(spec)
@@ -34,7 +34,7 @@ def _probe(args: argparse.Namespace) -> int:
             work_dir, None, None, settings, not_run_reason=f"no [llm.probe] in {args.spec}"
         )
     else:
-        with RequestCache(WorkDir(work_dir).cache / "llm_requests.sqlite") as cache:
+        with open_work_cache(work_dir) as cache:
             result = run_probe(work_dir, make_client(config, cache), config, settings)
     report = result.report
     if report["status"] != "run":

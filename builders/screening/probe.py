@@ -12,7 +12,6 @@ writes nothing.
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -33,8 +32,7 @@ from lengthwise.builders.screening.prompts import (
     probe_request,
 )
 from lengthwise.builders.screening.report import ScreeningPaths, render_probe_report
-from lengthwise.builders.workdir import WorkDir
-from lengthwise.errors import InputFileError, UserError
+from lengthwise.errors import UserError
 from lengthwise.llm.accounting import UsageLedger
 from lengthwise.llm.types import ChatRequest, ChatResult, LLMClient
 from lengthwise.records import Book
@@ -45,6 +43,8 @@ from lengthwise.storage import (
     canonical_hash,
     sha256_file,
 )
+from lengthwise.store import read_books_file
+from lengthwise.workdir import WorkDir
 
 METHOD = "probe-v1"
 
@@ -70,17 +70,8 @@ def choose_chapters(book: Book, count: int, seed: int) -> list[int]:
 
 
 def read_books(path: Path) -> list[Book]:
-    if not path.is_file():
-        raise FileNotFoundError(f"{path}: corpus missing; run `lengthwise build SPEC` first")
-    books = []
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if line.strip():
-                try:
-                    books.append(Book.from_dict(json.loads(line)))
-                except (json.JSONDecodeError, TypeError, KeyError) as exc:
-                    raise InputFileError(f"{path}:{number}: not a valid book row: {exc}") from None
-    return books
+    """The books of WORK/corpus/books.jsonl in file order (through the work store)."""
+    return list(read_books_file(path).values())
 
 
 def run_probe(
@@ -109,7 +100,7 @@ class ProbeStage(Stage[list[Book]]):
 
     def __post_init__(self) -> None:
         self.root = self.work.root
-        self.paths = ScreeningPaths(self.work.root / "screening")
+        self.paths = self.work.screening
         self.report_json, self.report_markdown = self.paths.report, self.paths.report_md
 
     def clear_leftovers(self) -> None:

@@ -2,25 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from lengthwise.errors import InputFileError
 from lengthwise.storage import read_json
-
-
-@dataclass(frozen=True)
-class ScreeningPaths:
-    root: Path
-
-    @property
-    def report(self) -> Path:
-        return self.root / "contamination.json"
-
-    @property
-    def report_md(self) -> Path:
-        return self.root / "contamination.md"
+from lengthwise.workdir import ScreeningPaths as ScreeningPaths
+from lengthwise.workdir import WorkDir
 
 
 def flagged_books(work_dir: Path) -> dict[str, str]:
@@ -28,7 +16,7 @@ def flagged_books(work_dir: Path) -> dict[str, str]:
 
     The build calls this to leave flagged books out of sampling when the spec says so.
     """
-    path = ScreeningPaths(work_dir / "screening").report
+    path = WorkDir(work_dir).screening.report
     if not path.is_file():
         return {}
     try:

@@ -1,31 +1,29 @@
 """On-disk request cache: a rerun (after a crash, or with more samples) repeats no finished call.
 
-The key is the sha256 of the canonical JSON of everything that decides the answer
-(backend kind, model, revision, normalised base URL, messages, decoding parameters,
-prompt version). Settings that only change *how* a request is sent (timeouts,
-concurrency, rate limits, retries, API key) and `ChatRequest.metadata` are not keyed,
-so tuning them never throws answers away. Only outcomes that are facts about the
-request are stored; an `error` (the endpoint was down) is retried on the next run.
+The key is `GenerationConfig.key()` (lengthwise.llm.generation): every field that decides
+the answer; transport settings (timeouts, concurrency, rate limits, retries, API key) and
+`ChatRequest.metadata` are not keyed, so tuning them never throws answers away. The
+lookup itself lives once, in `lengthwise.llm.cached.CachedClient`. Only outcomes that
+are facts about the request are stored; an `error` (the endpoint was down) is retried
+on the next run.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
 import threading
 import time
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final
-from urllib.parse import urlsplit, urlunsplit
+from typing import Final
 
 from lengthwise.errors import InputFileError
-from lengthwise.llm.types import ChatRequest, ChatResult, Usage
-from lengthwise.spec import LLMRoleConfig
+from lengthwise.llm.generation import KEY_SCHEMA, request_key
+from lengthwise.llm.types import ChatResult, Usage
 
-# Bump when the key layout changes, so old entries can never be misread as new ones.
-KEY_SCHEMA: Final = 1
+__all__ = ["CACHEABLE_OUTCOMES", "KEY_SCHEMA", "RequestCache", "request_key"]
+
 CACHEABLE_OUTCOMES: Final = frozenset({"ok", "length", "blocked", "over_length"})
 
 _SCHEMA = """
@@ -38,48 +36,6 @@ CREATE TABLE IF NOT EXISTS results (
     created_at REAL NOT NULL
 )
 """
-
-
-def normalise_base_url(base_url: str | None) -> str:
-    """`HTTP://Host:8000/v1/` and `http://host:8000/v1` name the same endpoint."""
-    if not base_url:
-        return ""
-    parts = urlsplit(base_url.strip())
-    return urlunsplit(
-        (parts.scheme.lower(), parts.netloc.lower(), parts.path.rstrip("/"), parts.query, "")
-    )
-
-
-def _model_identity(config: LLMRoleConfig) -> str:
-    # A local model folder is keyed by its absolute path, so "./m" and "/abs/m" agree.
-    if config.backend == "transformers":
-        return str(Path(config.model).expanduser().resolve())
-    return config.model
-
-
-def canonical_request(config: LLMRoleConfig, request: ChatRequest) -> dict[str, Any]:
-    """The keyed fields, as plain JSON-able values (floats as floats, so 0 == 0.0)."""
-    return {
-        "schema": KEY_SCHEMA,
-        "backend": config.backend,
-        "model": _model_identity(config),
-        "revision": config.revision or "",
-        "base_url": normalise_base_url(config.base_url) if config.backend == "openai" else "",
-        "messages": [[m.role, m.content] for m in request.messages],
-        "max_tokens": int(request.max_tokens),
-        "temperature": float(request.temperature),
-        "top_p": float(request.top_p),
-        "seed": request.seed,
-        "stop": list(request.stop),
-        "prompt_version": request.prompt_version,
-    }
-
-
-def request_key(config: LLMRoleConfig, request: ChatRequest) -> str:
-    """sha256 hex of the canonical JSON of the request as `config` would send it."""
-    fields = canonical_request(config, request)
-    canonical = json.dumps(fields, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
 def _result_to_json(result: ChatResult) -> str:

@@ -1,26 +1,14 @@
-"""Build the configured client for a role, and requests that use the role's decoding defaults."""
+"""Requests that use a role's decoding defaults; `make_client` lives in the registry."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from lengthwise.errors import UserError
-from lengthwise.llm.cache import RequestCache
-from lengthwise.llm.types import ChatRequest, LLMClient
+from lengthwise.llm.registry import make_client
+from lengthwise.llm.types import ChatRequest
 from lengthwise.spec import LLMRoleConfig
 
-
-def make_client(config: LLMRoleConfig, cache: RequestCache | None = None) -> LLMClient:
-    """The `LLMClient` for `config.backend` ("openai" or "transformers")."""
-    if config.backend == "openai":
-        from lengthwise.llm.openai_backend import OpenAIClient
-
-        return OpenAIClient(config, cache)
-    if config.backend == "transformers":
-        from lengthwise.llm.transformers_backend import TransformersClient
-
-        return TransformersClient(config, cache)
-    raise UserError(f"unknown LLM backend {config.backend!r} (expected openai or transformers)")
+__all__ = ["make_client", "make_request"]
 
 
 def make_request(

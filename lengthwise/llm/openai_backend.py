@@ -23,7 +23,6 @@ import openai
 
 from lengthwise.errors import UserError
 from lengthwise.llm.batch import run_batch
-from lengthwise.llm.cache import RequestCache, request_key
 from lengthwise.llm.pacing import RateLimiter, backoff_delay
 from lengthwise.llm.types import ChatRequest, ChatResult, Outcome, ResultCallback, Usage
 from lengthwise.spec import LLMRoleConfig
@@ -47,6 +46,11 @@ _OVER_LENGTH = re.compile(
     r"|reduce the length|tokens.{0,40}must be <= \d+",
     re.IGNORECASE,
 )
+
+
+def build(config: LLMRoleConfig, **options: Any) -> OpenAIClient:
+    """The registry's `openai` provider (options: see `OpenAIClient`)."""
+    return OpenAIClient(config, **options)
 
 
 class MissingApiKeyError(UserError):
@@ -73,7 +77,6 @@ class OpenAIClient:
     def __init__(
         self,
         config: LLMRoleConfig,
-        cache: RequestCache | None = None,
         *,
         retry_base_seconds: float = 1.0,
         retry_max_seconds: float = 60.0,
@@ -83,7 +86,6 @@ class OpenAIClient:
         if config.backend != "openai":
             raise ValueError(f"OpenAIClient needs backend 'openai', got {config.backend!r}")
         self.config = config
-        self.cache = cache
         self._retry_base = retry_base_seconds
         self._retry_max = retry_max_seconds
         self._sleep = sleep
@@ -103,17 +105,13 @@ class OpenAIClient:
     def name(self) -> str:
         return f"openai:{self.config.model}@{self.config.base_url or 'https://api.openai.com/v1'}"
 
+    @property
+    def concurrency(self) -> int:
+        return self.config.concurrency
+
     def complete(self, request: ChatRequest) -> ChatResult:
-        """One answer: from the cache if present, else from the endpoint (then cached)."""
-        key = request_key(self.config, request) if self.cache is not None else ""
-        if self.cache is not None:
-            hit = self.cache.get(key)
-            if hit is not None:
-                return hit
-        result = self._call_with_retries(request)
-        if self.cache is not None:
-            self.cache.put(key, result, prompt_version=request.prompt_version)
-        return result
+        """One answer from the endpoint (the request cache wraps this client, see cached.py)."""
+        return self._call_with_retries(request)
 
     def complete_many(
         self, requests: Sequence[ChatRequest], *, on_result: ResultCallback | None = None

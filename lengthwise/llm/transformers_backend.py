@@ -4,6 +4,10 @@ torch and transformers are imported on first use, so commands that never touch a
 model do not pay their import time (or need them installed). Generation is sequential:
 one model instance, one request at a time. Clients on the same folder and device (say
 a drafter and a judge) share one loaded copy for as long as any of them is alive.
+
+`chat_template=False` (base models) sends the messages as plain paragraphs, no template,
+no special tokens beyond the tokenizer's own BOS; a tokenizer without a template does
+the same whatever the switch says.
 """
 
 from __future__ import annotations
@@ -17,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from lengthwise.llm.batch import run_batch
-from lengthwise.llm.cache import RequestCache, request_key
 from lengthwise.llm.types import ChatRequest, ChatResult, Outcome, ResultCallback, Usage
 from lengthwise.spec import LLMRoleConfig
 
@@ -76,18 +79,25 @@ def _load(folder: Path, device: str) -> _Loaded:
     return _Loaded(torch, tokenizer, model, device, max_positions, eos_ids)
 
 
+def build(config: LLMRoleConfig, **options: Any) -> TransformersClient:
+    """The registry's `transformers` provider (options: device, chat_template)."""
+    return TransformersClient(config, **options)
+
+
 class TransformersClient:
     """`LLMClient` for a local model folder (`config.model`); device "auto" picks CUDA if any."""
 
+    concurrency = 1  # a single local model does not overlap requests
+
     def __init__(
-        self, config: LLMRoleConfig, cache: RequestCache | None = None, *, device: str = "auto"
+        self, config: LLMRoleConfig, *, device: str = "auto", chat_template: bool = True
     ) -> None:
         if config.backend != "transformers":
             raise ValueError(
                 f"TransformersClient needs backend 'transformers', got {config.backend!r}"
             )
         self.config = config
-        self.cache = cache
+        self.chat_template = chat_template
         self.folder = Path(config.model).expanduser()
         if not (self.folder / "config.json").is_file():
             raise FileNotFoundError(
@@ -102,18 +112,10 @@ class TransformersClient:
         return f"transformers:{self.folder}"
 
     def complete(self, request: ChatRequest) -> ChatResult:
-        """One answer: from the cache if present, else generated (then cached)."""
-        key = request_key(self.config, request) if self.cache is not None else ""
-        if self.cache is not None:
-            hit = self.cache.get(key)
-            if hit is not None:
-                return hit
+        """One answer, generated (the request cache wraps this client, see cached.py)."""
         loaded = self._load()
         with loaded.lock:
-            result = self._generate(loaded, request)
-        if self.cache is not None:
-            self.cache.put(key, result, prompt_version=request.prompt_version)
-        return result
+            return self._generate(loaded, request)
 
     def complete_many(
         self, requests: Sequence[ChatRequest], *, on_result: ResultCallback | None = None
@@ -130,7 +132,7 @@ class TransformersClient:
 
     def _prompt_ids(self, loaded: _Loaded, request: ChatRequest) -> list[int]:
         tokenizer = loaded.tokenizer
-        if getattr(tokenizer, "chat_template", None):
+        if self.chat_template and getattr(tokenizer, "chat_template", None):
             encoded = tokenizer.apply_chat_template(
                 [{"role": m.role, "content": m.content} for m in request.messages],
                 add_generation_prompt=True,
@@ -138,7 +140,7 @@ class TransformersClient:
                 return_dict=True,
             )
             return list(encoded["input_ids"])
-        # A base model without a template: the messages as plain paragraphs.
+        # Template off, or a base model without one: the messages as plain paragraphs.
         text = "\n\n".join(m.content for m in request.messages)
         return list(tokenizer(text)["input_ids"])
 

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from lengthwise import __version__
-from lengthwise.builders.workdir import WorkDir
 from lengthwise.releases.release.card import CardInputs, render_card
 from lengthwise.releases.release.card_notes import drafts_sentence
 from lengthwise.releases.release.diff import diff_manifests, diff_markdown
@@ -70,6 +69,7 @@ from lengthwise.storage import (
     canonical_hash,
     read_json,
 )
+from lengthwise.workdir import WorkDir
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,9 @@ from typing import Any
 
 from lengthwise.builders.audit.report import share_sentence
 from lengthwise.builders.build_summary import subset_problems
-from lengthwise.storage import read_jsonl
+from lengthwise.human_records import ChapterDraft
+from lengthwise.store import WorkStore
+from lengthwise.workdir import WorkDir
 
 # (what was excluded, why) rows for the corpus section. Add a source here for a new kind
 # of exclusion (e.g. duplicate books) and the card lists it with the others.
@@ -85,26 +87,26 @@ def audit_markdown(report: dict[str, Any]) -> str:
 
 def drafts_sentence(work_root: Path, sample_ids: set[str]) -> str:
     """How the chapter drafts shown to annotators were made, counted per chapter."""
-    path = work_root / "drafts" / "samples.jsonl"
-    if not path.is_file():
+    work = WorkDir(work_root)
+    if not work.drafts.samples.is_file():
         return "no chapter drafts were made for this version (`lengthwise draft` was not run)"
-    drafts: dict[tuple[str, int], dict[str, Any]] = {}
-    for sample in read_jsonl(path):
-        if sample["id"] in sample_ids:
-            for chapter in sample["chapters"]:
-                drafts[(sample["book_id"], chapter["chapter_index"])] = chapter
+    drafts: dict[tuple[str, int], ChapterDraft] = {}
+    for sample in WorkStore(work).drafts().values():
+        if sample.sample_id in sample_ids:
+            for chapter in sample.chapters:
+                drafts[(sample.book_id, chapter.chapter_index)] = chapter
     return _drafts_counted(list(drafts.values()))
 
 
-def _drafts_counted(chapters: list[dict[str, Any]]) -> str:
+def _drafts_counted(chapters: list[ChapterDraft]) -> str:
     total = len(chapters)
     if not total:
         return "no chapter drafts exist for the released samples"
-    models = Counter(c["model"] for c in chapters if c["drafter"] == "llm")
-    extractive = [c for c in chapters if c["drafter"] != "llm"]
+    models = Counter(c.model for c in chapters if c.drafter == "llm")
+    extractive = [c for c in chapters if c.drafter != "llm"]
     parts = [f"{n} of {total} chapter drafts by the LLM `{m}`" for m, n in models.items()]
     if extractive:
-        reasons = Counter(c.get("fallback_reason") or "no drafter model" for c in extractive)
+        reasons = Counter(c.fallback_reason or "no drafter model" for c in extractive)
         why = ", ".join(f"{r} {n}" if len(reasons) > 1 else r for r, n in reasons.items())
         parts.append(f"{len(extractive)} of {total} chapter drafts extractive ({why})")
     return "; ".join(parts)

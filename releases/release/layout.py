@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lengthwise.errors import UserError
+from lengthwise.workdir import WorkDir
 
 VERSION_PATTERN = re.compile(r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$")
 # Config names become folder names and YAML values: keep them plain.
@@ -63,7 +64,7 @@ def data_file(subset: str) -> str:
 
 
 def releases_root(work_root: Path) -> Path:
-    return work_root / "releases"
+    return WorkDir(work_root).releases
 
 
 @dataclass(frozen=True)

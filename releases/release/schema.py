@@ -15,6 +15,7 @@ from typing import Any
 
 import pyarrow as pa
 
+from lengthwise.records import Sample
 from lengthwise.releases.release.layout import ReleaseError
 from lengthwise.tokenizers.ids import parse_tokenizer_id
 
@@ -109,35 +110,38 @@ def arrow_schema(public_tokenizers: Sequence[str]) -> pa.Schema:
 
 
 def release_row(
-    sample: Mapping[str, Any],
+    sample: Sample,
     summary: str | None,
     annotation: Mapping[str, Any] | None,
     tokenizer_names: Mapping[str, str],
 ) -> dict[str, Any]:
-    """One released row from a build sample row and its (optional) human annotation."""
-    counts = sample["token_counts"] or {}
+    """One released row from a build sample and its (optional) human annotation.
+
+    The release's column names are decided here and only here (`text` -> `context`).
+    """
+    counts = sample.token_counts
     missing = [t for t in tokenizer_names if t not in counts]
     if missing:
         raise ReleaseError(
-            f"sample {sample['id']}: no token count for {missing}; rerun `lengthwise build`"
+            f"sample {sample.id}: no token count for {missing}; rerun `lengthwise build`"
         )
     return {
-        "id": sample["id"],
-        "subset": sample["subset"],
-        "book_id": sample["book_id"],
-        "book_title": sample["book_title"],
-        "language": sample["language"],
-        "first_chapter": int(sample["first_chapter"]),
-        "last_chapter": int(sample["last_chapter"]),
-        "chapter_titles": list(sample["chapter_titles"]),
-        "context": sample["text"],
-        "tokens": int(sample["tokens"]),
-        "tokenizer": tokenizer_names.get(sample["tokenizer"], sample["tokenizer"]),
-        "token_counts": {public: int(counts[t]) for t, public in tokenizer_names.items()},
-        "target": int(sample["target"]),
-        "lower": int(sample["lower"]),
-        "upper": int(sample["upper"]),
-        "parent_id": sample.get("parent_id"),
+        "id": sample.id,
+        "subset": sample.subset,
+        "book_id": sample.book_id,
+        "book_title": sample.book_title,
+        "language": sample.language,
+        "first_chapter": sample.first_chapter,
+        "last_chapter": sample.last_chapter,
+        "chapter_titles": list(sample.chapter_titles),
+        "context": sample.text,
+        "tokens": sample.tokens,
+        "tokenizer": tokenizer_names.get(sample.tokenizer, sample.tokenizer),
+        "token_counts": {public: counts[t] for t, public in tokenizer_names.items()},
+        "target": sample.target,
+        "lower": sample.lower,
+        "upper": sample.upper,
+        "parent_id": sample.parent_id,
         "summary": summary,
         "annotation": (
             json.dumps(annotation, ensure_ascii=False, sort_keys=True, default=str)

@@ -16,6 +16,7 @@ from typing import Any
 
 from lengthwise.errors import InputFileError
 from lengthwise.storage import read_json, sha256_file
+from lengthwise.workdir import WorkDir
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,7 @@ class StatsInputs:
 
 
 def stats_dir(work_root: Path) -> Path:
-    return work_root / "stats"
+    return WorkDir(work_root).stats.folder
 
 
 def read_stats(work_root: Path, rows: Mapping[str, int], inputs: Mapping[str, Path]) -> StatsInputs:

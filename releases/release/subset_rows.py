@@ -7,16 +7,16 @@ import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from lengthwise.builders.workdir import WorkDir
+from lengthwise.records import Sample
 from lengthwise.releases.release.card import SubsetFacts
 from lengthwise.releases.release.layout import ReleaseError
 from lengthwise.releases.release.schema import public_source, release_row
 from lengthwise.releases.release.summaries import load_annotations
 from lengthwise.spec import Spec, SubsetSpec
-from lengthwise.storage import read_jsonl
+from lengthwise.store import MissingRecords, WorkStore
+from lengthwise.workdir import WorkDir
 
 
 @dataclass
@@ -33,13 +33,12 @@ def summary_length(summary: str, language: str) -> int:
     return len(summary.split())
 
 
-def read_samples(path: Path) -> list[dict[str, Any]]:
-    import pyarrow.parquet as pq
-
-    if not path.is_file():
-        raise ReleaseError(f"{path}: no samples; run `lengthwise build SPEC.toml` first")
-    rows: list[dict[str, Any]] = pq.read_table(path).to_pylist()
-    return rows
+def read_samples(store: WorkStore, subset: str) -> list[Sample]:
+    try:
+        return store.samples(subset, annotated=False)
+    except MissingRecords:
+        path = store.work.subset_samples(subset)
+        raise ReleaseError(f"{path}: no samples; run `lengthwise build SPEC.toml` first") from None
 
 
 def collect_subsets(
@@ -49,13 +48,11 @@ def collect_subsets(
     skipped: list[str] = []
     for subset in spec.subsets:
         path = work.subset_samples(subset.name)
-        samples = read_samples(path)
+        samples = read_samples(WorkStore(work), subset.name)
         if not samples:
             skipped.append(subset.name)  # datasets cannot load an empty config
             continue
-        stale = [
-            s["id"] for s in samples if (s["lower"], s["upper"]) != (subset.lower, subset.upper)
-        ]
+        stale = [s.id for s in samples if (s.lower, s.upper) != (subset.lower, subset.upper)]
         if stale:
             raise ReleaseError(
                 f"{path}: samples were cut for a different interval than subset "
@@ -64,7 +61,7 @@ def collect_subsets(
         annotations = load_annotations(work.root, subset.name, samples)
         rows = []
         for sample in samples:
-            found = annotations.get(sample["id"])
+            found = annotations.get(sample.id)
             rows.append(
                 release_row(
                     sample,
@@ -79,21 +76,25 @@ def collect_subsets(
 
 
 def corpus_books(work: WorkDir, subsets: list[SubsetRows]) -> list[dict[str, Any]]:
-    if not work.books.is_file():
-        raise ReleaseError(f"{work.books}: no corpus; run `lengthwise build SPEC.toml` first")
+    try:
+        books = WorkStore(work).books()
+    except MissingRecords:
+        raise ReleaseError(
+            f"{work.books}: no corpus; run `lengthwise build SPEC.toml` first"
+        ) from None
     used = Counter(r["book_id"] for s in subsets for r in s.rows)
     return [
         {
-            "book_id": book["id"],
-            "title": book["title"],
-            "language": book["language"],
-            "chapters": len(book.get("chapters", [])),
-            "raw_sha256": book["raw_sha256"],
-            "source": public_source(book["source"]),
-            "license_note": book.get("license_note"),
-            "samples": used.get(book["id"], 0),
+            "book_id": book.id,
+            "title": book.title,
+            "language": book.language,
+            "chapters": len(book.chapters),
+            "raw_sha256": book.raw_sha256,
+            "source": public_source(book.source),
+            "license_note": book.license_note,
+            "samples": used.get(book.id, 0),
         }
-        for book in read_jsonl(work.books)
+        for book in books.values()
     ]
 
 

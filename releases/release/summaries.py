@@ -1,7 +1,7 @@
 """Where the human reference summaries come from: one small function to change.
 
 The annotation stage (`lengthwise annotate pull`) writes the finished summaries back
-next to the samples. This module is the only place in the release code that knows
+next to the samples. The work store (`lengthwise.store`) decides
 where: ``WORK/samples_annotated/<subset>.parquet`` when present, otherwise a
 ``summary`` column in ``WORK/samples/<subset>.parquet``. Every other column of such
 a row that the build did not write is annotation metadata; it is released as JSON
@@ -19,31 +19,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lengthwise.errors import InputFileError
+from lengthwise.records import SAMPLE_COLUMNS, Sample
+from lengthwise.store import WorkStore
+from lengthwise.workdir import WorkDir
 
-# Columns written by `lengthwise build` (lengthwise.builders.samples.sample_row).
-BUILD_COLUMNS = frozenset(
-    {
-        "id",
-        "subset",
-        "book_id",
-        "book_title",
-        "language",
-        "first_chapter",
-        "last_chapter",
-        "chapter_titles",
-        "chapter_sha256",
-        "text",
-        "tokens",
-        "tokenizer",
-        "token_counts",
-        "target",
-        "lower",
-        "upper",
-        "parent_id",
-        "source",
-    }
-)
+# Columns written by `lengthwise build` (lengthwise.records.SAMPLE_COLUMNS).
+BUILD_COLUMNS = frozenset(SAMPLE_COLUMNS)
 # LLM drafts are working material for annotators, not references: never released.
 _WORKING_MATERIAL = re.compile(r"draft|synops", re.IGNORECASE)
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
@@ -56,48 +37,33 @@ class Annotation:
 
 
 def annotated_samples_path(work_root: Path, subset: str) -> Path:
-    return work_root / "samples_annotated" / f"{subset}.parquet"
+    return WorkDir(work_root).subset_annotated(subset)
 
 
 def summaries_source(work_root: Path, subset: str) -> Path:
     """The file a subset's summaries are read from."""
-    annotated = annotated_samples_path(work_root, subset)
-    return annotated if annotated.is_file() else work_root / "samples" / f"{subset}.parquet"
+    work = WorkDir(work_root)
+    return WorkStore(work).samples_file(subset) or work.subset_samples(subset)
 
 
 def load_annotations(
-    work_root: Path, subset: str, samples: Sequence[Mapping[str, Any]]
+    work_root: Path, subset: str, samples: Sequence[Sample]
 ) -> dict[str, Annotation]:
     """Sample id -> human annotation, for the samples of `subset` that have a summary."""
-    path = annotated_samples_path(work_root, subset)
-    rows: Sequence[Mapping[str, Any]] = _read_rows(path) if path.is_file() else samples
+    store = WorkStore(WorkDir(work_root))
+    annotated = store.samples_file(subset, annotated=True) is not None
+    rows = store.samples(subset, annotated=True) if annotated else samples
     found: dict[str, Annotation] = {}
     for row in rows:
-        summary = row.get("summary")
-        if not isinstance(summary, str) or not summary.strip():
+        if row.summary is None:
             continue
         metadata = {
             key: _pseudonymise(value, _names_people(key))
-            for key, value in row.items()
-            if key not in BUILD_COLUMNS
-            and key != "summary"
-            and value is not None
-            and not _WORKING_MATERIAL.search(key)
+            for key, value in row.extra.items()
+            if key != "summary" and value is not None and not _WORKING_MATERIAL.search(key)
         }
-        found[str(row["id"])] = Annotation(summary=summary.strip(), metadata=metadata)
+        found[row.id] = Annotation(summary=row.summary.strip(), metadata=metadata)
     return found
-
-
-def _read_rows(path: Path) -> list[dict[str, Any]]:
-    import pyarrow.parquet as pq
-
-    try:
-        rows: list[dict[str, Any]] = pq.read_table(path).to_pylist()
-    except Exception as exc:  # pyarrow raises several types for unreadable files
-        raise InputFileError(f"{path}: cannot read annotated samples: {exc}") from None
-    if rows and "id" not in rows[0]:
-        raise InputFileError(f"{path}: annotated samples have no 'id' column")
-    return rows
 
 
 def _names_people(key: str) -> bool:

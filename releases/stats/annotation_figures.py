@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from lengthwise.records import Sample
 from lengthwise.releases.stats.summary_stats import describe
 
 ABSENT = {"status": "absent", "reason": "no annotation metadata yet (annotation pending)"}
@@ -26,8 +27,9 @@ def _numbers(rows: Sequence[dict[str, Any]], column: str) -> list[float]:
     ]
 
 
-def annotation_figures(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """Agreement, rewrite shares and summary sources over `rows`, or ABSENT."""
+def annotation_figures(samples: Sequence[Sample]) -> dict[str, Any]:
+    """Agreement, rewrite shares and summary sources over `samples`, or ABSENT."""
+    rows = [s.extra for s in samples]
     columns = {"agreement", "copied_share", "summary_source", "annotation_count"}
     if not rows or not any(column in row for row in rows for column in columns):
         return dict(ABSENT)

@@ -1,9 +1,9 @@
 """What `lengthwise stats` reads from a work dir: samples (with summaries once annotated).
 
-Rows come from WORK/samples_annotated/<subset>.parquet when annotation has been
-finalised, else from the build's WORK/samples/<subset>.parquet (the same rule as the
-release code). A row has a reference summary when its `summary` column is a
-non-empty string; before annotation there is no such column at all.
+Samples come from the work store (`lengthwise.store`): WORK/samples_annotated/<subset>.parquet
+when annotation has been finalised, else the build's WORK/samples/<subset>.parquet. A
+sample has a reference summary when its `summary` column is a non-empty string; before
+annotation there is no such column at all.
 """
 
 from __future__ import annotations
@@ -13,60 +13,49 @@ from pathlib import Path
 from typing import Any
 
 from lengthwise.errors import InputFileError
+from lengthwise.records import Sample
 from lengthwise.storage import read_json, sha256_file
+from lengthwise.store import WorkStore
 from lengthwise.text import detect_lang
+from lengthwise.workdir import WorkDir
 
 
 @dataclass(frozen=True)
 class SubsetRows:
     name: str
     path: Path | None  # None: the subset has no samples file
-    rows: list[dict[str, Any]]
+    rows: list[Sample]
 
     @property
-    def with_summary(self) -> list[dict[str, Any]]:
-        return [r for r in self.rows if summary_of(r) is not None]
+    def with_summary(self) -> list[Sample]:
+        return [r for r in self.rows if r.summary is not None]
 
 
-def summary_of(row: dict[str, Any]) -> str | None:
-    summary = row.get("summary")
-    return summary if isinstance(summary, str) and summary.strip() else None
+def summary_of(sample: Sample) -> str | None:
+    return sample.summary
 
 
-def language_of(row: dict[str, Any]) -> str:
-    """The row's language when it is zh or en, else detected from its text."""
-    lang = row.get("language")
-    if lang in ("zh", "en"):
-        return str(lang)
-    return detect_lang(str(row.get("text") or ""))
+def language_of(sample: Sample) -> str:
+    """The sample's language when it is zh or en, else detected from its text."""
+    if sample.language in ("zh", "en"):
+        return sample.language
+    return detect_lang(sample.text)
 
 
 def subset_file(work_root: Path, subset: str) -> Path | None:
-    annotated = work_root / "samples_annotated" / f"{subset}.parquet"
-    if annotated.is_file():
-        return annotated
-    built = work_root / "samples" / f"{subset}.parquet"
-    return built if built.is_file() else None
+    return WorkStore(WorkDir(work_root)).samples_file(subset)
 
 
 def read_subset(work_root: Path, subset: str) -> SubsetRows:
-    import pyarrow.parquet as pq
-
-    path = subset_file(work_root, subset)
+    store = WorkStore(WorkDir(work_root))
+    path = store.samples_file(subset)
     if path is None:
         return SubsetRows(subset, None, [])
-    try:
-        rows: list[dict[str, Any]] = pq.read_table(path).to_pylist()
-    except Exception as exc:  # pyarrow raises several types for damaged files
-        raise InputFileError(f"{path}: cannot read samples: {exc}") from None
-    for number, row in enumerate(rows):
-        if not isinstance(row.get("id"), str) or not isinstance(row.get("text"), str):
-            raise InputFileError(f"{path}: row {number}: missing string column 'id' or 'text'")
-    return SubsetRows(subset, path, rows)
+    return SubsetRows(subset, path, store.samples(subset))
 
 
 def read_build_report(work_root: Path) -> dict[str, Any]:
-    path = work_root / "build_report.json"
+    path = WorkDir(work_root).build_report
     if not path.is_file():
         raise FileNotFoundError(
             f"{path} not found: run `lengthwise build SPEC.toml` before `lengthwise stats`"

@@ -16,10 +16,11 @@ from typing import Any
 from lengthwise.llm.types import LLMClient
 from lengthwise.releases.stats.information_coverage import NO_JUDGE_REASON
 from lengthwise.spec import Spec
+from lengthwise.workdir import WorkDir
 
 
 def llm_cache_path(work_root: Path) -> Path:
-    return work_root / "cache" / "llm.sqlite"
+    return WorkDir(work_root).llm_cache
 
 
 class OpenJudge(AbstractContextManager["OpenJudge"]):
@@ -32,10 +33,10 @@ class OpenJudge(AbstractContextManager["OpenJudge"]):
         config = spec.llm.judge
         if config is None:
             return
-        from lengthwise.llm.cache import RequestCache
         from lengthwise.llm.factory import make_client
+        from lengthwise.llm.work_cache import open_work_cache
 
-        self._cache = RequestCache(llm_cache_path(work_root))
+        self._cache = open_work_cache(work_root)
         self.client = make_client(config, self._cache)
         self.reason = None
 

@@ -56,33 +56,14 @@ from lengthwise.storage import (
     read_json,
 )
 from lengthwise.text import segmenter_name
+from lengthwise.workdir import StatsPaths as StatsPaths
+from lengthwise.workdir import WorkDir
 
 log = logging.getLogger(__name__)
 
 # Bump when a statistic's definition changes, so old stats.json files are recomputed.
 STATS_VERSION = "stats-v1"
 ABSENT_SUMMARIES = {"status": "absent", "reason": "no reference summaries yet (annotation pending)"}
-
-
-@dataclass(frozen=True)
-class StatsPaths:
-    root: Path
-
-    @property
-    def folder(self) -> Path:
-        return self.root / "stats"
-
-    @property
-    def json(self) -> Path:
-        return self.folder / "stats.json"
-
-    @property
-    def markdown(self) -> Path:
-        return self.folder / "stats.md"
-
-    @property
-    def samples(self) -> Path:
-        return self.folder / "samples.jsonl"
 
 
 @dataclass
@@ -143,7 +124,7 @@ def _summary_section(subset: SubsetRows, results: Mapping[str, dict[str, Any]]) 
     with_summary = subset.with_summary
     if not with_summary:
         return dict(ABSENT_SUMMARIES)
-    rows = [results[str(r["id"])] for r in with_summary]
+    rows = [results[r.id] for r in with_summary]
     skipped = Counter(r["error"] for r in rows if "error" in r)
     return {
         "status": "present",
@@ -163,9 +144,9 @@ def _ic_section(
         return not_computed("the subset has no samples")
     from lengthwise.tokenizers import get_tokenizer
 
-    by_id = {str(r["id"]): r for r in subset.rows}
+    by_id = {r.id: r for r in subset.rows}
     chosen = pick_samples(list(by_id), ic_samples, spec.seed, subset.name)
-    samples = [ICSample(i, str(by_id[i]["text"]), language_of(by_id[i])) for i in chosen]
+    samples = [ICSample(i, by_id[i].text, language_of(by_id[i])) for i in chosen]
     return information_coverage(
         samples,
         judge.client,
@@ -234,16 +215,16 @@ class StatsStage(Stage[list[SubsetRows]]):
         spec, paths, judge, subsets = self.spec, self.paths, self.judge, plan.inputs
         ledger = None
         if judge.client is not None:  # judge usage of every invocation, killed ones included
-            ledger = UsageLedger(UsageJournal(paths.root / "state" / "stats-usage.jsonl"))
+            ledger = UsageLedger(UsageJournal(WorkDir(paths.root).usage_journal("stats")))
             config = judge.config or LLMRoleConfig(model=judge.client.name)
             judge = replace(judge, client=MeteredClient(judge.client, ledger, "judge", config))
         # Summary statistics first: worker processes are forked before any judge thread runs.
         pairs = [
             PairInput(
-                id=str(row["id"]),
-                group=str(row.get("book_id") or row["id"]),
+                id=row.id,
+                group=row.book_id or row.id,
                 lang=language_of(row),
-                source=str(row["text"]),
+                source=row.text,
                 summary=summary,
             )
             for subset in subsets
@@ -274,7 +255,7 @@ class StatsStage(Stage[list[SubsetRows]]):
             {"subset": subset.name, "id": pair_id, **results[pair_id]}
             for subset in subsets
             for row in subset.with_summary
-            if (pair_id := str(row["id"])) in results
+            if (pair_id := row.id) in results
         ]
         atomic_write_jsonl(paths.samples, sample_rows)
         crash_point("stats:samples-written")

@@ -1,4 +1,4 @@
-"""A scripted in-process LLM client: a test double of `lengthwise.llm.types.LLMClient`.
+"""Scripts for the `scripted` provider (lengthwise.llm.scripted) in drafting/probe tests.
 
 For deterministic logic tests (ordering, resuming, outcome handling, probe decisions):
 it answers from a Python function, with no model and no server. The real backends are
@@ -8,9 +8,12 @@ exercised end to end against `transformers serve` (tests marked slow).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from typing import Literal
 
-from lengthwise.llm.types import ChatRequest, ChatResult, ResultCallback, Usage
+from lengthwise.llm.scripted import ScriptedClient as ScriptedProvider
+from lengthwise.llm.scripted import ScriptInterrupted
+from lengthwise.llm.types import ChatRequest, ChatResult, Usage
 
 _FRAMES = (
     re.compile(r"【正文开始】\n(.*)\n【正文结束】", re.S),
@@ -18,8 +21,7 @@ _FRAMES = (
 )
 
 
-class Interrupted(Exception):
-    """What a killed run looks like to the drafting code."""
+Interrupted = ScriptInterrupted  # what a killed run looks like to the drafting code
 
 
 def chapter_text(request: ChatRequest) -> str:
@@ -43,45 +45,19 @@ def echo_first_line(request: ChatRequest) -> ChatResult:
     )
 
 
-class ScriptedClient:
-    """Test double for LLMClient (see module docstring).
+class ScriptedClient(ScriptedProvider):
+    """The registry's `scripted` provider answering with `answer` (see module docstring).
 
-    `answer` maps a request to its result; `order="reversed"` delivers results last first
-    (as a concurrent client may); `interrupt_after=n` raises `Interrupted` once n results
-    were delivered, like a run killed halfway. `calls` lists every request answered.
+    `order="reversed"` delivers results last first (as a concurrent client may);
+    `interrupt_after=n` raises `Interrupted` once n results were delivered, like a run
+    killed halfway. `calls` lists every request answered.
     """
 
     def __init__(
         self,
         answer: Callable[[ChatRequest], ChatResult] = echo_first_line,
         *,
-        order: str = "input",
+        order: Literal["input", "reversed"] = "input",
         interrupt_after: int | None = None,
     ) -> None:
-        self.answer = answer
-        self.order = order
-        self.interrupt_after = interrupt_after
-        self.calls: list[ChatRequest] = []
-
-    @property
-    def name(self) -> str:
-        return "scripted"
-
-    def complete(self, request: ChatRequest) -> ChatResult:
-        self.calls.append(request)
-        return self.answer(request)
-
-    def complete_many(
-        self, requests: Sequence[ChatRequest], *, on_result: ResultCallback | None = None
-    ) -> list[ChatResult]:
-        indices = list(range(len(requests)))
-        if self.order == "reversed":
-            indices.reverse()
-        results: dict[int, ChatResult] = {}
-        for index in indices:
-            if self.interrupt_after is not None and len(results) >= self.interrupt_after:
-                raise Interrupted(f"stopped after {len(results)} results")
-            results[index] = self.complete(requests[index])
-            if on_result is not None:
-                on_result(index, results[index])
-        return [results[i] for i in range(len(requests))]
+        super().__init__(answer, order=order, interrupt_after=interrupt_after)

@@ -117,7 +117,6 @@ def test_offline_backend_without_vllm_says_what_to_install() -> None:
     client = VLLMOfflineClient(
         settings,
         LLMRoleConfig(backend="transformers", model="/models/m"),
-        None,
         max_model_len=4096,
         seed=0,
     )

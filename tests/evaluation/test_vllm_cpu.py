@@ -113,7 +113,7 @@ if __name__ == "__main__":
             backend="vllm", model=model, chat_template=chat, dtype="float32", enforce_eager=True
         )
         client = VLLMOfflineClient(
-            settings, LLMRoleConfig(backend="transformers", model=model), None,
+            settings, LLMRoleConfig(backend="transformers", model=model),
             max_model_len=512, seed=0,
         )
         if engine is not None:  # one engine for both runs: starting one takes a minute

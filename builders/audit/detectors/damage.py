@@ -1,32 +1,41 @@
-"""Damaged characters: private-use code points, U+FFFD, and placeholders inside Chinese.
+"""Damaged characters: private-use code points, U+FFFD, mojibake runs and placeholders.
 
-A `?` between two ideographs stands for a character a converter could not encode (a
-real question mark in Chinese is full-width and ends a clause); `□`/`■`/`〓` next to an
-ideograph are the e-text conventions for a missing glyph.
+The definitions are cleaning's (`builders/cleaning/damage.py`: the build report's damage
+counts per book come from the same code), so the audit and the book report never disagree:
+a mojibake run (text decoded with the wrong codec: dense rare symbols, kana, full-width
+digits and lost-byte `?` among ideographs) is one finding; a `?` standing for a lost
+character (after an ideograph, no question word in its clause) and `□`/`■`/`〓` are
+placeholders.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from lengthwise.builders.audit.findings import Finding, snippet
 from lengthwise.builders.audit.sample_audit import AuditContext
+from lengthwise.builders.cleaning.damage import damage_spans as cleaning_damage_spans
 
-_HAN = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-DAMAGE = re.compile(
-    r"[\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd\ufffd]"
-    rf"|(?<=[{_HAN}])\?+(?=[{_HAN}])"
-    rf"|(?<=[{_HAN}])[□■〓]+|[□■〓]+(?=[{_HAN}])"
-)
+_SHOWN_RUN_CHARS = 24
 
 
 def find_damage(context: AuditContext) -> Iterator[Finding]:
-    for match in DAMAGE.finditer(context.text):
-        shown = "".join(_visible(ch) for ch in match.group())
-        yield Finding("damage", snippet(context.text, match.start(), match.end(), shown=shown))
+    for start, end, shown in damage_spans(context.text):
+        yield Finding("damage", snippet(context.text, start, end, shown=shown))
+
+
+def damage_spans(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, what to show) for every damaged stretch."""
+    return [(start, end, _shown(text[start:end])) for start, end, _ in cleaning_damage_spans(text)]
+
+
+def _shown(found: str) -> str:
+    """Private-use characters print as nothing (or a tofu box): name their code point."""
+    shown = "".join(_visible(char) for char in found[:_SHOWN_RUN_CHARS])
+    return shown + ("…" if len(found) > _SHOWN_RUN_CHARS else "")
 
 
 def _visible(char: str) -> str:
-    """Private-use characters print as nothing (or a tofu box): name their code point."""
-    return char if char in "?□■〓" else f"U+{ord(char):04X}"
+    code = ord(char)
+    private = 0xE000 <= code <= 0xF8FF or code >= 0xF0000
+    return f"U+{code:04X}" if private or char == "\ufffd" else char

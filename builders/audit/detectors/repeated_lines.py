@@ -10,10 +10,10 @@ separator, and a chapter heading is a heading. Anything else seen at least
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 
 from lengthwise.builders.audit.findings import Finding
-from lengthwise.builders.audit.sample_audit import AuditContext
+from lengthwise.builders.audit.sample_audit import AuditContext, Line
 
 SENTENCE_END = set("。！？：；，…—.!?:;,")
 CLOSERS = "\"'”’」』）)]】》"
@@ -29,11 +29,23 @@ def has_words(line: str) -> bool:
 
 
 def find_repeated_lines(context: AuditContext) -> Iterator[Finding]:
+    counts = candidate_line_counts(context.lines)
+    return repeated_line_findings(counts, context.heading_lines, context.config.repeated_line_min)
+
+
+def candidate_line_counts(lines: Sequence[Line]) -> Counter[str]:
+    """How often each stripped non-narrative line with words occurs, in first-seen order."""
     counts: Counter[str] = Counter()
-    for line in context.lines:
+    for line in lines:
         stripped = line.text.strip()
-        if stripped and not context.is_heading(line):
+        if stripped:
             counts[stripped] += 1
+    return Counter({t: c for t, c in counts.items() if has_words(t) and not is_narrative(t)})
+
+
+def repeated_line_findings(
+    counts: Mapping[str, int], headings: frozenset[str], minimum: int
+) -> Iterator[Finding]:
     for text, count in counts.items():
-        if count >= context.config.repeated_line_min and has_words(text) and not is_narrative(text):
+        if count >= minimum and text not in headings:
             yield Finding("repeated_line", f"⟦{text[:80]}⟧ ×{count}")

@@ -7,7 +7,7 @@ the same class occurs within WINDOW characters (see vocabulary.py for why).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from lengthwise.builders.audit.findings import Finding, snippet
@@ -26,7 +26,7 @@ def _term_pattern(term: str) -> str:
 
 
 @lru_cache(maxsize=256)
-def _compiled(terms: tuple[str, ...]) -> re.Pattern[str] | None:
+def compiled_terms(terms: tuple[str, ...]) -> re.Pattern[str] | None:
     if not terms:
         return None
     ordered = sorted(set(terms), key=len, reverse=True)  # longest first: 小说网 before 小说
@@ -43,12 +43,17 @@ def _present(terms: tuple[str, ...], lowered: str) -> tuple[str, ...]:
     return tuple(t for t in terms if t.split()[0].lower() in lowered)
 
 
+def term_matches(table: TermTable, text: str) -> list[tuple[int, int, bool]]:
+    """(start, end, strong) for every term occurrence, in order."""
+    return [(start, end, strong) for start, end, _, strong in _matches(table, text)]
+
+
 def _matches(table: TermTable, text: str) -> list[tuple[int, int, str, bool]]:
     """(start, end, normalised term, strong) for every term occurrence, in order."""
     found: list[tuple[int, int, str, bool]] = []
     lowered = text.lower()
     for terms, strong in ((table.strong, True), (table.weak, False)):
-        pattern = _compiled(_present(terms, lowered))
+        pattern = compiled_terms(_present(terms, lowered))
         if pattern is None:
             continue
         for match in pattern.finditer(text):
@@ -62,12 +67,19 @@ def _overlaps(found: list[tuple[int, int, str, bool]], start: int, end: int) -> 
     return any(s < end and start < e for s, e, _, _ in found)
 
 
+def kept_term_spans(matches: Sequence[tuple[int, int, bool]]) -> list[tuple[int, int]]:
+    """The findings among `matches`: strong terms, and weak ones within WINDOW of a strong."""
+    strong_starts = [start for start, _, strong in matches if strong]
+    return [
+        (start, end)
+        for start, end, strong in matches
+        if strong or any(abs(other - start) <= WINDOW for other in strong_starts)
+    ]
+
+
 def _findings(kind: str, table: TermTable, text: str) -> Iterator[Finding]:
-    matches = _matches(table, text)
-    strong_starts = [start for start, _, _, strong in matches if strong]
-    for start, end, _, strong in matches:
-        if strong or any(abs(other - start) <= WINDOW for other in strong_starts):
-            yield Finding(kind, snippet(text, start, end))
+    for start, end in kept_term_spans(term_matches(table, text)):
+        yield Finding(kind, snippet(text, start, end))
 
 
 def find_site_terms(context: AuditContext) -> Iterator[Finding]:

@@ -33,13 +33,26 @@ _FULLWIDTH_ALNUM = re.compile(r"[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]")
 
 def find_urls(context: AuditContext) -> Iterator[Finding]:
     text = context.text
-    normalised = text.translate(_FULLWIDTH) if _FULLWIDTH_ALNUM.search(text) else text
+    for start, end in url_spans(text, needs_translation(text)):
+        yield Finding("url", snippet(text, start, end))
+
+
+def needs_translation(text: str) -> bool:
+    """Whether the text has full-width letters or digits (then every full-width
+    character, dots included, is read as its ASCII counterpart)."""
+    return _FULLWIDTH_ALNUM.search(text) is not None
+
+
+def url_spans(text: str, translate: bool) -> list[tuple[int, int]]:
+    """(start, end) of every address; offsets hold for `text` (translation is 1:1)."""
+    normalised = text.translate(_FULLWIDTH) if translate else text
     if not _MAY_HOLD_ADDRESS.search(normalised):
-        return
-    for match in URL.finditer(normalised):
-        if _is_domain_in_prose(match.group()):
-            continue
-        yield Finding("url", snippet(context.text, match.start(), match.end()))
+        return []
+    return [
+        (match.start(), match.end())
+        for match in URL.finditer(normalised)
+        if not _is_domain_in_prose(match.group())
+    ]
 
 
 def _is_domain_in_prose(found: str) -> bool:

@@ -23,9 +23,9 @@ from lengthwise.annotation.labelstudio.pull import pull
 from lengthwise.annotation.labelstudio.push import push
 from lengthwise.annotation.labelstudio.sdk import LabelStudioAPI, LabelStudioError, RemoteTask
 from lengthwise.annotation.review.inputs import drafter_identity, read_drafts
-from lengthwise.builders.workdir import WorkDir
 from lengthwise.cli import main
 from lengthwise.spec import Spec, load_spec
+from lengthwise.workdir import WorkDir
 
 if TYPE_CHECKING:
     from tests.annotation.labelstudio.conftest import DemoWork, RunningServer

@@ -30,6 +30,7 @@ from lengthwise.annotation.labelstudio.server import (
     server_environment,
 )
 from lengthwise.annotation.review.inputs import ChapterDraft, SampleChapterText, SampleDrafts
+from lengthwise.records import Sample
 
 
 def test_credentials_are_generated_once_and_private(tmp_path: Path) -> None:
@@ -122,8 +123,11 @@ def test_task_data_shows_drafts_in_order_with_limit_and_escaped_html(tmp_path: P
     chapters = [SampleChapterText(1, "第二回 钥匙", "第二回 钥匙\n赵远找到了<钥匙>。"),
                 SampleChapterText(2, "第三回 密信", "第三回 密信\n林清打开了密信。")]  # fmt: skip
     links = write_chapter_pages(paths, "b", "渡口记", chapters)
-    sample = {"id": "b:0001-0002", "subset": "L", "book_id": "b", "book_title": "渡口记",
-              "language": "zh", "first_chapter": 1, "last_chapter": 2}  # fmt: skip
+    sample = Sample(id="b:0001-0002", subset="L", book_id="b", book_title="渡口记",
+                    language="zh", first_chapter=1, last_chapter=2,
+                    chapter_titles=["第二回 钥匙", "第三回 密信"], chapter_sha256=["x", "y"],
+                    text="", tokens=0, tokenizer="cl100k", token_counts={}, target=0,
+                    lower=0, upper=0, parent_id=None, source="b.txt")  # fmt: skip
     data = task_data(sample, sample_drafts(), links, 500, "qwen [llm:abc]")
     assert data["summary_header"] == "最终摘要（≤ 500 字）" and data["limit_unit"] == "chars"
     assert [d["heading"] for d in data["drafts"]] == ["第二回 钥匙", "第三回 密信"]

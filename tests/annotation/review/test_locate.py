@@ -11,7 +11,7 @@ import pytest
 
 from lengthwise.annotation.locate import locate, parse_answer, render_location
 from lengthwise.llm.types import ChatRequest, ChatResult
-from lengthwise.records import Book, Chapter
+from lengthwise.records import Book, Chapter, Sample
 from lengthwise.storage import atomic_write_jsonl
 
 CHAPTERS = [
@@ -51,10 +51,13 @@ def work(tmp_path: Path) -> Path:
                 encoding="utf-8", chapters=chapters)  # fmt: skip
     atomic_write_jsonl(tmp_path / "corpus" / "books.jsonl", [book.to_dict()])
     (tmp_path / "samples").mkdir()
-    sample = {"id": "b:0000-0002", "subset": "L", "book_id": "b", "book_title": "渡口记",
-              "language": "zh", "first_chapter": 0, "last_chapter": 2,
-              "chapter_sha256": [c.sha256 for c in chapters]}  # fmt: skip
-    pq.write_table(pa.Table.from_pylist([sample]), tmp_path / "samples" / "L.parquet")
+    sample = Sample(id="b:0000-0002", subset="L", book_id="b", book_title="渡口记",
+                    language="zh", first_chapter=0, last_chapter=2,
+                    chapter_titles=[c.heading for c in chapters],
+                    chapter_sha256=[c.sha256 for c in chapters], text="", tokens=0,
+                    tokenizer="cl100k", token_counts={"cl100k": 0}, target=0, lower=0,
+                    upper=0, parent_id=None, source="b.txt")  # fmt: skip
+    pq.write_table(pa.Table.from_pylist([sample.to_row()]), tmp_path / "samples" / "L.parquet")
     return tmp_path
 
 

@@ -106,3 +106,19 @@ def test_spec_terms_extend_the_tables() -> None:
     text = "行者笑道：书香阁好。"
     assert audit_sample(row(text, "zh", []), AuditConfig()).total == 0
     assert audit_sample(row(text, "zh", []), config).counts["site"] == 1
+
+
+def test_a_mojibake_passage_is_one_damage_finding(shared_corpora: Path, tmp_path: Path) -> None:
+    # A real passage of the shared 三国演义 garbled by a UTF-8/GBK round trip, planted into
+    # clean 西游记 text: one finding for the run, shown as the garbled characters.
+    sanguo = (shared_corpora / "zh_simplified_four_classics" / "sanguo_utf8.txt").read_text(
+        encoding="utf-8"
+    )
+    start = sanguo.index("特差都尉张辏")
+    garbled = sanguo[start + 6 : start + 60]
+    text = plant(book_text(shared_corpora, tmp_path, "zh"), [f"    陶谦亲送出郭。{garbled}"])
+    audit = audit_sample(row(text, "zh", []), AuditConfig())
+    assert audit.counts["damage"] == 1, audit.snippets
+    assert audit.total == 1
+    (shown,) = audit.snippets["damage"]
+    assert "灏倩に汀２茚" in shown  # the garbled characters themselves

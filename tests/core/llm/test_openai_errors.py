@@ -17,7 +17,8 @@ import pytest
 
 from lengthwise.llm.cache import RequestCache
 from lengthwise.llm.openai_backend import MissingApiKeyError, OpenAIClient
-from lengthwise.llm.types import ChatRequest
+from lengthwise.llm.registry import make_client
+from lengthwise.llm.types import ChatRequest, LLMClient
 from lengthwise.spec import LLMRoleConfig
 from tests.fixtures.scripted_openai import Reply, ScriptedOpenAIServer, error_body, ok_body
 
@@ -38,9 +39,9 @@ def _client(
     cache: RequestCache | None = None,
     sleeps: RecordedSleeps | None = None,
     **settings: Any,
-) -> OpenAIClient:
+) -> LLMClient:
     config = LLMRoleConfig(model="m", base_url=server.base_url, **settings)
-    return OpenAIClient(
+    return make_client(
         config,
         cache,
         retry_base_seconds=0.5,

@@ -111,7 +111,7 @@ def test_cached_answers_do_not_even_load_the_model(
         first = _client(tiny_model_dir, cache).complete_many(requests)
         again = _client(tiny_model_dir, cache)
         second = again.complete_many(requests)
-        assert again._loaded is None  # no model load for a fully cached batch
+        assert again.inner._loaded is None  # no model load for a fully cached batch
         assert cache.hits == 3 and len(cache) == 3
     assert [r.text for r in second] == [r.text for r in first]
     assert all(r.cached for r in second) and not any(r.cached for r in first)

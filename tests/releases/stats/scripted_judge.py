@@ -1,10 +1,11 @@
-"""An in-process `LLMClient` whose verdicts are scripted from markers in the chunk."""
+"""The `scripted` provider with judge verdicts scripted from markers in the chunk."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
-from lengthwise.llm.types import ChatRequest, ChatResult, ResultCallback
+from lengthwise.llm.scripted import ScriptedClient
+from lengthwise.llm.types import ChatResult
 
 
 def marker_answer(prompt: str) -> ChatResult:
@@ -21,31 +22,10 @@ def marker_answer(prompt: str) -> ChatResult:
     return ChatResult(text="Filler.\n" + final.format(0), outcome="ok")
 
 
-class ScriptedJudge:
-    """Implements the LLMClient protocol; records every request it answers."""
+class ScriptedJudge(ScriptedClient):
+    """The registry's `scripted` provider answering from the prompt's markers."""
 
     def __init__(
         self, answer: Callable[[str], ChatResult] = marker_answer, name: str = "scripted:judge"
     ) -> None:
-        self._answer = answer
-        self._name = name
-        self.requests: list[ChatRequest] = []
-
-    @property
-    def name(self) -> str:
-        return self._name
-
-    def complete(self, request: ChatRequest) -> ChatResult:
-        self.requests.append(request)
-        return self._answer(request.messages[-1].content)
-
-    def complete_many(
-        self, requests: Sequence[ChatRequest], *, on_result: ResultCallback | None = None
-    ) -> list[ChatResult]:
-        results = []
-        for index, request in enumerate(requests):
-            result = self.complete(request)
-            if on_result is not None:
-                on_result(index, result)
-            results.append(result)
-        return results
+        super().__init__(lambda request: answer(request.messages[-1].content), name=name)

@@ -1,0 +1,44 @@
+"""Digest of the corpus stage's output (books and reports) for a set of folders.
+
+Performance work must not change what the corpus stage produces: run this with the code
+before and after a change (e.g. the main checkout's venv and a branch's) and compare the
+printed digests; `--out FILE` writes the JSON lines themselves for a diff.
+Usage: python bench/corpus_digest.py FOLDER ... [--workers 2] [--out FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+from pathlib import Path
+
+from lengthwise.builders.corpus import CorpusSettings, process_corpus
+from lengthwise.builders.sources.local import read_local
+from lengthwise.records import SourceDocument
+from lengthwise.spec import ChaptersConfig, CleaningConfig
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folders", nargs="+", type=Path)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--tokenizer", default="qwen2.5")
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    docs = [d for f in args.folders for d in read_local(f) if isinstance(d, SourceDocument)]
+    settings = CorpusSettings("auto", CleaningConfig(), ChaptersConfig())
+    lines = []
+    for book, report in process_corpus(
+        docs, settings, [args.tokenizer], None, args.workers, progress=False
+    ):
+        row = {"book": book.to_dict() if book else None, "report": report.to_dict()}
+        lines.append(json.dumps(row, ensure_ascii=False, sort_keys=True))
+    data = ("\n".join(lines) + "\n").encode("utf-8")
+    if args.out:
+        args.out.write_bytes(data)
+    print(f"{len(lines)} documents, sha256 {hashlib.sha256(data).hexdigest()}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,113 @@
+"""Per-chapter audit pieces for a build: computed once per distinct rendered chapter.
+
+Pieces live in WORK/cache/audit_pieces.sqlite keyed by the rendered chapter's hash, the
+language profile's hash (the spec's `[audit.languages]` additions included) and
+DETECTOR_VERSION, so a rebuild that changes only sampling re-audits nothing: it reads the
+pieces of the chapters its samples hold and combines them (builders/audit/joined_audit.py).
+SQLite commits are atomic; an unreadable cache is rebuilt.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from pathlib import Path
+
+from lengthwise.builders.audit.chapter_pieces import DETECTOR_VERSION, ChapterPieces, chapter_pieces
+from lengthwise.builders.audit.vocabulary import LanguageProfile
+from lengthwise.storage import sha256_text
+
+
+def piece_key(rendered: str, profile: LanguageProfile) -> str:
+    return sha256_text(f"{_profile_hash(profile)}\0{sha256_text(rendered)}")
+
+
+@lru_cache(maxsize=16)
+def _profile_hash(profile: LanguageProfile) -> str:
+    return sha256_text(f"{DETECTOR_VERSION}\0{profile!r}")
+
+
+class PieceStore:
+    """Pieces by key: memory first, then the SQLite file (when given), else computed."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self._memory: dict[str, ChapterPieces] = {}
+        self._db: sqlite3.Connection | None = None
+        if path is not None:
+            self._db = _open(path)
+
+    def pieces(
+        self, chapters: Mapping[str, tuple[str, LanguageProfile]], needed: Iterable[str]
+    ) -> dict[str, ChapterPieces]:
+        """The pieces of the `needed` keys; every chapter in `chapters` (key -> rendered text,
+        profile) missing from the store is audited and stored, so a later selection of other
+        chapters of the same books reads them instead of scanning."""
+        stored = self._stored_keys([k for k in chapters if k not in self._memory])
+        fresh = {
+            key: chapter_pieces(text, profile)
+            for key, (text, profile) in chapters.items()
+            if key not in self._memory and key not in stored
+        }
+        self._memory.update(fresh)
+        self._store(fresh)
+        self._memory.update(self._load([k for k in set(needed) if k not in self._memory]))
+        return self._memory
+
+    def _stored_keys(self, keys: list[str]) -> set[str]:
+        if self._db is None:
+            return set()
+        found: set[str] = set()
+        for chunk in _chunks(keys):
+            marks = ",".join("?" * len(chunk))
+            rows = self._db.execute(f"SELECT key FROM pieces WHERE key IN ({marks})", chunk)
+            found.update(key for (key,) in rows)
+        return found
+
+    def _load(self, keys: list[str]) -> dict[str, ChapterPieces]:
+        if self._db is None or not keys:
+            return {}
+        found: dict[str, ChapterPieces] = {}
+        for chunk in _chunks(keys):
+            marks = ",".join("?" * len(chunk))
+            rows = self._db.execute(f"SELECT key, data FROM pieces WHERE key IN ({marks})", chunk)
+            for key, data in rows:
+                found[key] = ChapterPieces.from_json(json.loads(data))
+        return found
+
+    def _store(self, fresh: dict[str, ChapterPieces]) -> None:
+        if self._db is None or not fresh:
+            return
+        rows = [
+            (key, json.dumps(p.to_json(), ensure_ascii=False, separators=(",", ":")))
+            for key, p in fresh.items()
+        ]
+        with self._db:  # one transaction: all of them or none
+            self._db.executemany("INSERT OR REPLACE INTO pieces VALUES (?, ?)", rows)
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+
+def _open(path: Path) -> sqlite3.Connection:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        return _connect(path)
+    except sqlite3.DatabaseError:
+        path.unlink(missing_ok=True)  # a cache only: start it again
+        return _connect(path)
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(path, timeout=60.0)
+    db.execute("CREATE TABLE IF NOT EXISTS pieces (key TEXT PRIMARY KEY, data TEXT NOT NULL)")
+    return db
+
+
+def _chunks(keys: list[str], size: int = 500) -> Iterable[list[str]]:
+    for i in range(0, len(keys), size):
+        yield keys[i : i + size]

@@ -1,0 +1,84 @@
+"""Audit selected samples from their chapters' pieces (cached), the text as a fallback.
+
+Each distinct chapter of the selection is rendered and hashed once; its pieces come
+from the piece store (computed on a miss). A sample whose text is not its chapters
+joined (it should always be) or where a term may run across a join is audited from
+its text with `audit_sample`, which gives the same record, only slower.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from lengthwise.builders.audit.chapter_pieces import ChapterPieces
+from lengthwise.builders.audit.findings import SampleAudit
+from lengthwise.builders.audit.joined_audit import audit_from_pieces
+from lengthwise.builders.audit.piece_cache import PieceStore, piece_key
+from lengthwise.builders.audit.sample_audit import audit_sample
+from lengthwise.builders.audit.vocabulary import LanguageProfile, profile_for
+from lengthwise.builders.joining import CHAPTER_SEPARATOR, render_chapter
+from lengthwise.records import Book
+from lengthwise.spec import AuditConfig
+
+# (key, rendered text) of each chapter a sample holds; None when its book is unknown.
+Plan = list[tuple[str, str]] | None
+
+
+def audit_rows(
+    rows: Sequence[dict[str, Any]],
+    books: Mapping[str, Book],
+    config: AuditConfig,
+    store: PieceStore,
+) -> list[SampleAudit]:
+    every, plans = _plans(rows, books, config)
+    pieces = store.pieces(every, (key for plan in plans if plan for key, _ in plan))
+    audits = []
+    for row, plan in zip(rows, plans, strict=True):
+        audit = None
+        if plan is not None and _is_joined(str(row["text"]), [text for _, text in plan]):
+            audit = audit_from_pieces(row, [pieces[key] for key, _ in plan], config)
+        audits.append(audit or audit_sample(row, config))
+    return audits
+
+
+def _plans(
+    rows: Sequence[dict[str, Any]], books: Mapping[str, Book], config: AuditConfig
+) -> tuple[dict[str, tuple[str, LanguageProfile]], list[Plan]]:
+    """Every chapter of the samples' books (key -> text, profile), and each sample's plan."""
+    rendered: dict[tuple[str, int], tuple[str, str]] = {}
+    every: dict[str, tuple[str, LanguageProfile]] = {}
+    for book_id in dict.fromkeys(str(row["book_id"]) for row in rows):
+        if book_id not in books:
+            continue
+        book = books[book_id]
+        profile = profile_for(book.language or "en", config)
+        for chapter in book.chapters:
+            text = render_chapter(chapter)
+            key = piece_key(text, profile)
+            rendered[book.id, chapter.index] = (key, text)
+            every[key] = (text, profile)
+    plans: list[Plan] = []
+    for row in rows:
+        first, last = int(row["first_chapter"]), int(row["last_chapter"])
+        chapters = [rendered.get((str(row["book_id"]), i)) for i in range(first, last + 1)]
+        ok = [c for c in chapters if c is not None]
+        plans.append(ok if len(ok) == len(chapters) else None)
+    return every, plans
+
+
+def _is_joined(text: str, chapters: Sequence[str]) -> bool:
+    """Whether `text` is exactly `chapters` joined by the separator (no copy made)."""
+    at = 0
+    for i, chapter in enumerate(chapters):
+        if i:
+            if not text.startswith(CHAPTER_SEPARATOR, at):
+                return False
+            at += len(CHAPTER_SEPARATOR)
+        if not text.startswith(chapter, at):
+            return False
+        at += len(chapter)
+    return at == len(text)
+
+
+__all__ = ["ChapterPieces", "audit_rows"]

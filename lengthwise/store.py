@@ -1,0 +1,142 @@
+"""The one reader and writer of the records a work directory holds.
+
+Samples and books (the build), drafts (`lengthwise draft`) and annotations
+(`lengthwise annotate pull`).
+
+Stages read another stage's files only through a `WorkStore`; which samples file a
+subset is read from ("the annotated samples when annotation has been finalised")
+is decided here and nowhere else.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from lengthwise.errors import InputFileError, MissingInputError
+from lengthwise.human_records import Annotation, Draft
+from lengthwise.records import Book, Sample
+from lengthwise.storage import atomic_write_jsonl, read_jsonl
+from lengthwise.workdir import WorkDir
+
+
+class MissingRecords(MissingInputError):
+    """A stage's input is not there: the message says which command makes it."""
+
+
+@dataclass(frozen=True)
+class WorkStore:
+    work: WorkDir
+
+    def subsets(self, spec_order: Iterable[str] = ()) -> list[str]:
+        """Subsets with a built samples file: the spec's order first, then the others."""
+        found = sorted(p.stem for p in self.work.samples.glob("*.parquet"))
+        ordered = [s for s in spec_order if s in found]
+        return ordered + [s for s in found if s not in ordered]
+
+    def samples_file(self, subset: str, annotated: bool | None = None) -> Path | None:
+        """The file a subset's samples are read from, None when it does not exist.
+
+        annotated=None: WORK/samples_annotated/<subset>.parquet when annotation has been
+        finalised, else the build's WORK/samples/<subset>.parquet; True: only the
+        annotated file; False: only the build's file.
+        """
+        candidates = {
+            None: [self.work.subset_annotated(subset), self.work.subset_samples(subset)],
+            True: [self.work.subset_annotated(subset)],
+            False: [self.work.subset_samples(subset)],
+        }[annotated]
+        return next((path for path in candidates if path.is_file()), None)
+
+    def samples(self, subset: str, annotated: bool | None = None) -> list[Sample]:
+        """The samples of `subset`, in file order (see `samples_file` for `annotated`)."""
+        path = self.samples_file(subset, annotated)
+        if path is None:
+            wanted = self.work.subset_annotated(subset) if annotated else None
+            raise MissingRecords(
+                f"{wanted or self.work.subset_samples(subset)}: samples missing; run "
+                + ("`lengthwise annotate review`" if annotated else "`lengthwise build SPEC`")
+                + " first"
+            )
+        return read_samples_file(path)
+
+    def all_samples(self, subsets: Iterable[str], annotated: bool | None = False) -> list[Sample]:
+        """The samples of every subset in turn; an error when there are none at all."""
+        found = [s for subset in subsets for s in self.samples(subset, annotated)]
+        if not found:
+            raise MissingRecords(
+                f"{self.work.samples}: no samples; run `lengthwise build SPEC` first"
+            )
+        return found
+
+    def books(self, wanted: Iterable[str] | None = None) -> dict[str, Book]:
+        """Books of WORK/corpus/books.jsonl by id (only `wanted` ids when given)."""
+        return read_books_file(self.work.books, None if wanted is None else set(wanted))
+
+    def drafts(self, required: bool = True) -> dict[str, Draft]:
+        """WORK/drafts/samples.jsonl by sample id; {} when absent and not `required`."""
+        path = self.work.drafts.samples
+        if not path.is_file():
+            if not required:
+                return {}
+            raise MissingRecords(f"{path}: no drafts found; run `lengthwise draft SPEC` first")
+        return read_drafts_file(path)
+
+    def write_drafts(self, drafts: Iterable[Draft]) -> None:
+        atomic_write_jsonl(self.work.drafts.samples, (d.to_row() for d in drafts))
+
+    def annotations(self) -> list[Annotation]:
+        """WORK/annotations/annotations.jsonl (empty when no pull happened yet)."""
+        path = self.work.annotations.annotations
+        if not path.is_file():
+            return []
+        records = []
+        for number, row in enumerate(read_jsonl(path), start=1):
+            try:
+                records.append(Annotation.from_dict(row))
+            except (TypeError, ValueError) as exc:
+                raise InputFileError(f"{path}:{number}: not an annotation row: {exc}") from None
+        return records
+
+    def write_annotations(self, records: Iterable[Annotation]) -> None:
+        """Rewrites WORK/annotations/annotations.jsonl, ordered by sample and annotation id."""
+        ordered = sorted(records, key=lambda r: (r.sample_id, r.annotation_id))
+        atomic_write_jsonl(self.work.annotations.annotations, (r.to_dict() for r in ordered))
+
+
+def read_drafts_file(path: Path) -> dict[str, Draft]:
+    """A drafts JSONL file by sample id; errors name the file, line and key."""
+    drafts: dict[str, Draft] = {}
+    for number, row in enumerate(read_jsonl(path), start=1):
+        draft = Draft.from_row(row, f"{path}:{number}")
+        drafts[draft.sample_id] = draft
+    return drafts
+
+
+def read_samples_file(path: Path) -> list[Sample]:
+    import pyarrow.parquet as pq
+
+    try:
+        rows = pq.read_table(path).to_pylist()
+    except Exception as exc:  # pyarrow raises several types for damaged files
+        raise InputFileError(f"{path}: cannot read samples: {exc}") from None
+    return [Sample.from_row(row, f"{path}: row {number}") for number, row in enumerate(rows)]
+
+
+def read_books_file(path: Path, wanted: set[str] | None = None) -> dict[str, Book]:
+    if not path.is_file():
+        raise MissingRecords(f"{path}: corpus missing; run `lengthwise build SPEC` first")
+    books: dict[str, Book] = {}
+    with path.open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                if wanted is None or row.get("id") in wanted:
+                    books[row["id"]] = Book.from_dict(row)
+            except (json.JSONDecodeError, TypeError, KeyError, AttributeError) as exc:
+                raise InputFileError(f"{path}:{number}: not a valid book row: {exc}") from None
+    return books
