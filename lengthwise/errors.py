@@ -19,3 +19,7 @@ class InputFileError(UserError):
 
 class MissingInputError(UserError, FileNotFoundError):
     """A file or folder a stage needs is absent (usually: run the earlier stage first)."""
+
+
+class SpecError(UserError):
+    """A spec file is unreadable or invalid; the message names file and key."""

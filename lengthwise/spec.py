@@ -20,13 +20,9 @@ from pydantic import (
     model_validator,
 )
 
-from lengthwise.errors import UserError
+from lengthwise.errors import SpecError as SpecError  # re-exported: callers catch it from here
 from lengthwise.spec_paths import resolve_tokenizer_paths
 from lengthwise.tokenizers.ids import parse_tokenizer_id
-
-
-class SpecError(UserError):
-    """A spec file is unreadable or invalid; the message names file and key."""
 
 
 class _Strict(BaseModel):

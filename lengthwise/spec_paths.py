@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from lengthwise.errors import SpecError
+
 
 def resolve_tokenizer_paths(data: dict[str, Any], spec_file: Path) -> dict[str, Any]:
     """hf:/sp: tokenizer paths in a spec are relative to the spec's folder, like all paths, and
@@ -36,7 +38,6 @@ def resolve_tokenizer_paths(data: dict[str, Any], spec_file: Path) -> dict[str, 
 
 
 def _check_tokenizer_file(kind: str, path: Path, where: str) -> None:
-    from lengthwise.spec import SpecError  # spec.py imports this module
     from lengthwise.tokenizers.backends import hf_tokenizer_file, sentencepiece_model_file
 
     try:
