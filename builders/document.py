@@ -11,7 +11,7 @@ from lengthwise.builders.cleaning.running_titles import RULE as RUNNING_TITLE_RU
 from lengthwise.builders.cleaning.running_titles import running_title_edits
 from lengthwise.builders.corpus_settings import BookReport, CorpusSettings
 from lengthwise.builders.language import detect_language
-from lengthwise.records import Book, Chapter, SourceDocument
+from lengthwise.records import Book, SourceDocument
 
 
 def source_kind(source: str) -> str:
@@ -103,18 +103,7 @@ def process_document(
         and settings.chapters.exclude_story_collections
     ):
         excluded = f"story collection ({detection.story_collection_reason})"
-    chapters = [
-        Chapter(
-            book_id=doc.id,
-            index=i,
-            heading=c.heading,
-            number=c.number,
-            title=c.title,
-            text=c.text,
-            part=c.part,
-        )
-        for i, c in enumerate(detected)
-    ]
+    chapters = [c.to_record(doc.id, i) for i, c in enumerate(detected)]
     report = BookReport(
         path=doc.source,
         id=doc.id,

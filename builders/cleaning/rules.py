@@ -265,15 +265,9 @@ class BlockRule:
         spans = _merge(span for span in self.find_blocks(text) if span[1] > span[0])
         if not spans:
             return RuleOutcome(text, 0)
-        pieces: list[str] = []
-        last = 0
-        for start, end in spans:
-            pieces.append(text[last:start])
-            last = end
-        pieces.append(text[last:])
         examples = [format_example(text, start, end) for start, end in spans[:MAX_EXAMPLES]]
         edits = tuple((start, end, "") for start, end in spans)
-        return RuleOutcome("".join(pieces), len(spans), examples, edits=edits)
+        return RuleOutcome(apply_edits(text, edits), len(spans), examples, edits=edits)
 
 
 def _merge(spans: Iterable[Span]) -> list[Span]:
