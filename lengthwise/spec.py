@@ -22,6 +22,7 @@ from pydantic import (
 
 from lengthwise.errors import SpecError as SpecError  # re-exported: callers catch it from here
 from lengthwise.spec_paths import resolve_tokenizer_paths
+from lengthwise.task_spec import TaskSpec
 from lengthwise.tokenizers.ids import parse_tokenizer_id
 
 
@@ -305,6 +306,7 @@ class Spec(_Strict):
     audit: AuditConfig = Field(default_factory=AuditConfig)
     annotation: AnnotationConfig = Field(default_factory=AnnotationConfig)
     release: ReleaseConfig = Field(default_factory=ReleaseConfig)
+    tasks: list[TaskSpec] = Field(default_factory=list)  # other task families (task_spec.py)
 
     # Set by load_spec, not by the file: where relative paths are resolved from, and the
     # file itself (named in errors about its values that show up later, e.g. a missing path).
@@ -317,6 +319,10 @@ class Spec(_Strict):
         duplicates = sorted({n for n in names if names.count(n) > 1})
         if duplicates:
             raise ValueError(f"subset names must be unique, repeated: {duplicates}")
+        tasks = [t.name for t in self.tasks]
+        repeated = sorted({n for n in tasks if tasks.count(n) > 1})
+        if repeated:
+            raise ValueError(f"task names must be unique, repeated: {repeated}")
         return self
 
     def resolve(self, path: str) -> Path:

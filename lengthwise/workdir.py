@@ -14,6 +14,7 @@ WORK/
     labelstudio/...                                                 annotate serve/push/pull
     annotations/annotations.jsonl, review.json, report.*            annotate pull/review
     samples_annotated/<subset>.parquet                              annotate review
+    tasks/<task>/<length>.parquet, tasks/report.json, .md           build (task families)
     stats/stats.json, stats.md, samples.jsonl                       stats
     releases/<tag>/                                                 release
     cache/http/, cache/llm.sqlite                                   caches
@@ -253,6 +254,14 @@ class WorkDir:
     @property
     def audit_samples(self) -> Path:
         return self.root / "audit" / "samples.jsonl"
+
+    # task families (lengthwise.task_records)
+    @property
+    def tasks(self) -> Path:
+        return self.root / "tasks"
+
+    def task_file(self, task: str, length: str) -> Path:
+        return self.tasks / task / f"{length}.parquet"
 
     # later stages
     @property

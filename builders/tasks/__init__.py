@@ -1,0 +1,1 @@
+"""Task families built from the same corpus as the summaries (see base.py for the contract)."""

@@ -1,0 +1,1 @@
+"""Imports every family module so that each registers its builder (base.register_family)."""
