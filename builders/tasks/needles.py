@@ -185,20 +185,30 @@ def _fill_bounds(length: TaskLength, fill: float, answer_tokens: int) -> tuple[i
 def arrange(
     distractors: list[_Sized], answer: Document, depth: float
 ) -> tuple[list[Document], float]:
-    """Documents in shown order and the answering document's achieved relative start."""
-    weights = [len(d.document.text) + len(SEPARATOR) for d in distractors]
-    total = sum(weights)
+    """Documents in shown order and the answering document's achieved relative start.
+
+    Which distractors go before it: largest first while they fit under the goal, then the
+    smallest left over if overshooting by it lands closer; the error is at most half the
+    smallest distractor left out. Both sides keep the seeded shuffle's order.
+    """
+    weights = {d.document.id: len(d.document.text) + len(SEPARATOR) for d in distractors}
+    total = sum(weights.values())
     goal = depth * total
-    before: list[Document] = []
-    after: list[Document] = []
+    before: set[str] = set()
     start = 0
-    for item, weight in zip(distractors, weights, strict=True):
-        if start + weight <= goal + weight / 2:
-            before.append(item.document)
-            start += weight
-        else:
-            after.append(item.document)
-    return [*before, answer, *after], (start / total if total else 0.0)
+    for item in sorted(distractors, key=lambda d: -weights[d.document.id]):
+        if start + weights[item.document.id] <= goal:
+            before.add(item.document.id)
+            start += weights[item.document.id]
+    rest = [d.document.id for d in distractors if d.document.id not in before]
+    if rest:
+        smallest = min(rest, key=lambda i: weights[i])
+        if abs(start + weights[smallest] - goal) < abs(goal - start):
+            before.add(smallest)
+            start += weights[smallest]
+    shown = [d.document for d in distractors if d.document.id in before]
+    shown += [answer] + [d.document for d in distractors if d.document.id not in before]
+    return shown, (start / total if total else 0.0)
 
 
 def _instance(

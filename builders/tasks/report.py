@@ -15,8 +15,8 @@ def _mean(value: float | None) -> str:
 def task_table(report: dict[str, Any]) -> list[str]:
     lines = [
         "| task | family | length | instances | requested | target | interval "
-        "| mean tokens | books |",
-        "|---|---|---|---:|---:|---:|---|---:|---:|",
+        "| mean tokens | books | fill series |",
+        "|---|---|---|---:|---:|---:|---|---:|---:|---:|",
     ]
     for task in report.get("tasks", []):
         for length in task["lengths"]:
@@ -24,7 +24,7 @@ def task_table(report: dict[str, Any]) -> list[str]:
                 f"| {task['name']} | {task['family']} | {length['name']} "
                 f"| {length['instances']} | {length['requested']} | {length['target']:,} "
                 f"| [{length['lower']:,}, {length['upper']:,}] | {_mean(length['mean_tokens'])} "
-                f"| {length['books']} |"
+                f"| {length['books']} | {length.get('fill_instances') or '-'} |"
             )
     return lines
 
@@ -73,6 +73,14 @@ def task_section_markdown(report: dict[str, Any], heading: str = "## Task famili
         + "."
     )
     lines += ["", *task_table(report), ""]
+    if any(
+        length.get("fill_instances") for t in report.get("tasks", []) for length in t["lengths"]
+    ):
+        lines += [
+            "Mean tokens leave out the fill series (needles), which fill only a share of "
+            "the window; `instances` counts them.",
+            "",
+        ]
     missing = not_built_lines(report)
     lines += [f"Not built ({len(missing)}):" if missing else "Not built: none."]
     lines += [f"- {line}" for line in missing]

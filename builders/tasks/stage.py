@@ -205,7 +205,8 @@ def _length_entry(
     not_built: str | None,
     drops: StageReport,
 ) -> dict[str, Any]:
-    tokens = [i.tokens for i in kept]
+    # The fill series (needles) fills only a share of the window: outside the mean.
+    tokens = [i.tokens for i in kept if i.fill is None]
     return {
         "name": length.name,
         "target": length.target,
@@ -214,6 +215,7 @@ def _length_entry(
         "requested": length.count,
         "built": built,
         "instances": len(kept),
+        "fill_instances": sum(1 for i in kept if i.fill is not None),
         "mean_tokens": round(sum(tokens) / len(tokens), 1) if tokens else None,
         "min_tokens": min(tokens) if tokens else None,
         "max_tokens": max(tokens) if tokens else None,
