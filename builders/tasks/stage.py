@@ -23,6 +23,7 @@ from lengthwise.builders.tasks.base import (
     TaskBuildContext,
     family_builder,
 )
+from lengthwise.builders.tasks.build_section import add_task_section
 from lengthwise.builders.tasks.inputs import LazyDrafter, chapter_synopses, task_files_fingerprint
 from lengthwise.builders.tasks.lengths import task_lengths
 from lengthwise.builders.tasks.report import render_tasks_report
@@ -60,6 +61,7 @@ def run_tasks(spec: Spec, work_dir: Path, llm_options: Mapping[str, Any] | None 
     """
     stage = TaskStage(spec, WorkDir(work_dir), dict(llm_options or {}))
     run = run_stage(stage)
+    add_task_section(stage.work, run.report)
     return TaskRun(stage.work, run.up_to_date, run.report)
 
 
