@@ -3,7 +3,8 @@ distractor documents filling the length, at each requested depth; and, when `fil
 set, the distractor-fill series (that share of the window filled).
 
 Documents are the corpus's chapters (a question per chapter written by the drafting
-model; distractors from other books of the same language) or a SWiM-style folder
+model; distractors from other books of the same language first, then other chapters of
+the same book when the language has too few) or a SWiM-style folder
 (needle_documents.py; distractors from the answering document's collection). A
 question's distractors are one seeded shuffle: every depth shows the same documents,
 only the answering document moves; the fill series takes growing prefixes of it.
@@ -140,11 +141,11 @@ def _question_instances(
     pool = [
         _Sized(d, tokens[d.id])
         for d in documents
-        if d.collection == answer.collection
-        and d.id != answer.id
-        and not (answer.book_id and d.book_id == answer.book_id)
+        if d.collection == answer.collection and d.id != answer.id
     ]
     pool = _shuffled(pool, ctx.seed, task.name, length.name, question.key)
+    # Chapters of other books first; the answering book's own only to top up (stable sort).
+    pool.sort(key=lambda item: bool(answer.book_id) and item.document.book_id == answer.book_id)
     room = length.target - tokens[answer.id]
     distractors = _fill(pool, room)
     instances = []

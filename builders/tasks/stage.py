@@ -187,7 +187,11 @@ class TaskStage(Stage[_TaskInputs]):
         task, drops = ctx.task, ctx.drops
         not_built: str | None = None
         try:
-            built = family_builder(task.family)(ctx, length)
+            builder = family_builder(task.family)
+        except KeyError as exc:  # a family whose module is not installed: said, not skipped
+            builder, not_built = None, str(exc.args[0])
+        try:
+            built = builder(ctx, length) if builder is not None else []
         except FamilyUnavailable as exc:
             built, not_built = [], str(exc)
         checked = checked_instances(built, length, ctx.tokenizer, drops)

@@ -18,6 +18,7 @@ from lengthwise.builders.tasks.selection import recount
 from lengthwise.builders.tasks.stage import run_tasks
 from lengthwise.llm.types import ChatRequest, ChatResult
 from lengthwise.reports import StageReport
+from lengthwise.spec import load_spec
 from lengthwise.store import WorkStore
 from lengthwise.task_records import TaskInstance
 from lengthwise.workdir import WorkDir
@@ -175,9 +176,10 @@ def test_chapter_needles_ask_the_drafting_model(demo_with_tasks: TaskSpecFactory
             assert instance.book_id == book.id and instance.language == book.language
             assert instance.answers[0] in chapter.text  # answered by that chapter
             assert chapter.heading in instance.context
-            # distractors come from other books of the same language
+            # distractors: other chapters in the same language, other books first
             others = [chapters[s][0] for s in instance.source_ids if s != chapter.sha256]
-            assert others and all(b.id != book.id and b.language == book.language for b in others)
+            assert others and all(b.language == book.language for b in others)
+            assert any(b.id != book.id for b in others)
     assert run.report["drafter"] == "scripted:scripted-model"
 
 
@@ -195,3 +197,32 @@ def test_chapter_needles_without_a_model_are_reported_not_built(
     markdown = WorkDir(work).tasks_report_md.read_text(encoding="utf-8")
     assert "chapneedles (needles): not built: needles over chapters need a model" in markdown
     assert WorkStore(WorkDir(work)).task_instances("chapneedles", "8k") == []
+
+
+@pytest.mark.slow
+def test_chapter_needles_on_the_shared_corpora(real_build: Path, tmp_path: Path) -> None:
+    """红楼梦 and Pride and Prejudice at two lengths: one book per language, so the
+    distractors are the book's other chapters."""
+    spec_file = tmp_path / "spec.toml"
+    build_spec = (real_build.parent / "spec.toml").read_text(encoding="utf-8")
+    tasks = CHAPTER_TASK.replace(
+        "8192, lower = 7000, upper = 8600", "16384, lower = 15000, upper = 17000"
+    )
+    tasks = tasks.replace('"8k"', '"16k"').replace(
+        "12288, lower = 11000, upper = 12800", "24576, lower = 23000, upper = 25000"
+    )
+    tasks = tasks.replace('"12k"', '"24k"')
+    spec_file.write_text(build_spec + tasks, encoding="utf-8")
+    run_tasks(
+        load_spec(spec_file), real_build, {"provider": "scripted", "script": quote_first_line}
+    )
+    store = WorkStore(WorkDir(real_build))
+    for length in ("16k", "24k"):
+        instances = store.task_instances("chapneedles", length)
+        assert len(instances) == 6 and {i.language for i in instances} <= {"zh", "en"}
+        for instance, tokens in zip(
+            instances, recount([i.context for i in instances], "qwen2.5"), strict=True
+        ):
+            assert instance.lower <= tokens == instance.tokens <= instance.upper
+            requested = float(instance.details["depth_requested"])  # type: ignore[arg-type]
+            assert abs(instance.depth - requested) <= 0.2  # type: ignore[operator]
