@@ -226,3 +226,16 @@ def test_chapter_needles_on_the_shared_corpora(real_build: Path, tmp_path: Path)
             assert instance.lower <= tokens == instance.tokens <= instance.upper
             requested = float(instance.details["depth_requested"])  # type: ignore[arg-type]
             assert abs(instance.depth - requested) <= 0.2  # type: ignore[operator]
+
+
+def test_needles_are_deterministic_for_a_seed(
+    shared_corpora: Path, demo_with_tasks: TaskSpecFactory
+) -> None:
+    spec, work = demo_with_tasks(_needle_spec(swim_folder(shared_corpora)))
+    run_tasks(spec, work)
+    paths = [WorkDir(work).task_file("swim", n) for n in ("4k", "8k")]
+    first = [p.read_bytes() for p in paths]
+    for path in paths:
+        path.unlink()
+    assert not run_tasks(spec, work).up_to_date
+    assert [p.read_bytes() for p in paths] == first
