@@ -176,12 +176,11 @@ class BuildStage(Stage[_BuildInputs]):
         )
         subset_rows = audit.kept
         apply_audit_drops(subsets_report, subset_rows)
-        samples_tokens: dict[str, dict[str, list[int]]] = {}
         atomic_write_parquet_many({work.subset_samples(n): r for n, r in subset_rows.items()})
-        for name, rows in subset_rows.items():
-            samples_tokens[name] = {
-                t: [r["token_counts"][t] for r in rows] for t in spec.tokenizers.all
-            }
+        samples_tokens = {
+            name: {t: [r["token_counts"][t] for r in rows] for t in spec.tokenizers.all}
+            for name, rows in subset_rows.items()
+        }
         crash_point("build:samples-written")
         return {
             "spec": spec.name,
@@ -198,6 +197,7 @@ class BuildStage(Stage[_BuildInputs]):
             },
             "duplicates": duplicates.to_dict(),
             "books": [r.to_dict() for r in book_reports],
+            "sampled_books": [b.id for b in books],  # what task families build from too
             "subsets": subsets_report,
             "length_table": [row.to_dict() for row in length_table(samples_tokens)],
             "encoding_efficiency": encoding_efficiency(books, spec.tokenizers.all),

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from lengthwise.builders.audit.command import register_audit
+from lengthwise.builders.tasks.command import TASKS_COMMAND
 from lengthwise.cli_options import STAGE_OPTIONS, WORKERS, Command, add_commands, opt
 from lengthwise.spec import ChaptersConfig, CleaningConfig, load_spec
 
@@ -16,7 +17,7 @@ from lengthwise.spec import ChaptersConfig, CleaningConfig, load_spec
 def register(subparsers: Any) -> None:
     add_commands(subparsers, COMMANDS[:4])
     register_audit(subparsers)
-    add_commands(subparsers, COMMANDS[4:])
+    add_commands(subparsers, [*COMMANDS[4:], TASKS_COMMAND])
 
 
 def _read_paths(paths: list[Path], lang: str) -> tuple[list[Any], list[dict[str, Any]]]:
@@ -160,6 +161,10 @@ def _build(args: argparse.Namespace) -> int:
     # Last, so nobody misses them: subsets, exclusions and every warning.
     for line in closing_lines(result.report, result.work.root):
         print(line)
+    if spec.tasks:
+        from lengthwise.builders.tasks.command import build_tasks_and_print
+
+        build_tasks_and_print(spec, work_dir)
     return 0
 
 
@@ -242,7 +247,8 @@ COMMANDS = (
             "Read the spec's sources, clean, detect chapters, count tokens, cut contiguous "
             "chapter runs into each subset's interval and select a balanced set. Writes "
             "WORK/samples/<subset>.parquet, WORK/build_report.json and build_report.md. "
-            "A rerun with unchanged inputs does nothing."
+            "With [[tasks]] in the spec, then builds the task families (see `lengthwise "
+            "tasks`). A rerun with unchanged inputs does nothing."
         ),
         handler=_build,
         options=(

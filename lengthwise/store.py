@@ -18,7 +18,8 @@ from pathlib import Path
 from lengthwise.errors import InputFileError, MissingInputError
 from lengthwise.human_records import Annotation, Draft
 from lengthwise.records import Book, Sample
-from lengthwise.storage import atomic_write_jsonl, read_jsonl
+from lengthwise.storage import atomic_write_jsonl, read_json, read_jsonl
+from lengthwise.task_records import TaskInstance
 from lengthwise.workdir import WorkDir
 
 
@@ -75,6 +76,28 @@ class WorkStore:
         """Books of WORK/corpus/books.jsonl by id (only `wanted` ids when given)."""
         return read_books_file(self.work.books, None if wanted is None else set(wanted))
 
+    def sampled_books(self) -> dict[str, Book]:
+        """The books samples were cut from (after duplicate removal and probe exclusion), as
+        the build recorded them in build_report.json's `sampled_books`, by id."""
+        report = self.work.build_report
+        if not report.is_file():
+            raise MissingRecords(f"{report}: no build report; run `lengthwise build SPEC` first")
+        ids = read_json(report).get("sampled_books")
+        if not isinstance(ids, list):
+            raise MissingRecords(
+                f"{report}: no `sampled_books` (written by an older version); "
+                "rerun `lengthwise build SPEC`"
+            )
+        books = self.books(ids)
+        return {book_id: books[book_id] for book_id in ids if book_id in books}
+
+    def task_instances(self, task: str, length: str) -> list[TaskInstance]:
+        """WORK/tasks/<task>/<length>.parquet, in file order."""
+        path = self.work.task_file(task, length)
+        if not path.is_file():
+            raise MissingRecords(f"{path}: task instances missing; run `lengthwise tasks SPEC`")
+        return read_task_file(path)
+
     def drafts(self, required: bool = True) -> dict[str, Draft]:
         """WORK/drafts/samples.jsonl by sample id; {} when absent and not `required`."""
         path = self.work.drafts.samples
@@ -113,6 +136,16 @@ def read_drafts_file(path: Path) -> dict[str, Draft]:
         draft = Draft.from_row(row, f"{path}:{number}")
         drafts[draft.sample_id] = draft
     return drafts
+
+
+def read_task_file(path: Path) -> list[TaskInstance]:
+    import pyarrow.parquet as pq
+
+    try:
+        rows = pq.read_table(path).to_pylist()
+    except Exception as exc:  # pyarrow raises several types for damaged files
+        raise InputFileError(f"{path}: cannot read task instances: {exc}") from None
+    return [TaskInstance.from_row(row, f"{path}: row {number}") for number, row in enumerate(rows)]
 
 
 def read_samples_file(path: Path) -> list[Sample]:

@@ -263,6 +263,14 @@ class WorkDir:
     def task_file(self, task: str, length: str) -> Path:
         return self.tasks / task / f"{length}.parquet"
 
+    @property
+    def tasks_report(self) -> Path:
+        return self.tasks / "report.json"
+
+    @property
+    def tasks_report_md(self) -> Path:
+        return self.tasks / "report.md"
+
     # later stages
     @property
     def screening(self) -> ScreeningPaths:

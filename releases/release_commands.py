@@ -46,6 +46,8 @@ def _release(args: argparse.Namespace) -> int:
     subsets = result.manifest["subsets"]
     for name, entry in subsets.items():
         print(f"  {name}: {entry['rows']} samples")
+    for name, entry in (result.manifest.get("tasks") or {}).items():
+        print(f"  {name}: {entry['rows']} {entry['family']} instances")
     if result.replaced:
         print(f"  replaced an earlier local build of v{result.manifest['version']}")
     if result.skipped_subsets:

@@ -11,6 +11,9 @@ synopses, the drafting model when the family needs one), and it returns instance
 context lies inside [length.lower, length.upper] by its own count. Every candidate it
 does not turn into an instance is counted with a reason through `ctx.drops`
 (`ctx.drops.drop("too short for the length", example=book_id)`), never silently skipped.
+A family that cannot be built at all (it needs synopses or a model this build lacks)
+raises `FamilyUnavailable(reason)`; `ctx.llm` is None when `[llm.drafter]` is not set
+(the client is created on first use, so families that never call it cost nothing).
 The task stage (`builders/tasks/stage.py`) recounts every context independently, writes
 the parquet files and the report, and decides nothing else.
 """
@@ -44,6 +47,12 @@ class TaskBuildContext:
     # chapter sha256 -> synopsis (human-reviewed when present, else the draft); {} before drafts
     synopses: dict[str, str] = field(default_factory=dict)
     llm: LLMClient | None = None  # the drafting model (cached), for families that need one
+
+
+class FamilyUnavailable(Exception):
+    """Raised by a family builder that cannot build with what this build has (no chapter
+    synopses, no drafting model configured): the stage reports the task as not built,
+    with this message as the reason, at every length."""
 
 
 FamilyBuilder = Callable[[TaskBuildContext, TaskLength], list[TaskInstance]]

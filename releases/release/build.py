@@ -58,6 +58,12 @@ from lengthwise.releases.release.summaries import (
     summaries_source,
     synthetic_references,
 )
+from lengthwise.releases.release.task_card import task_card_section
+from lengthwise.releases.release.task_configs import (
+    TaskConfig,
+    collect_task_configs,
+    manifest_tasks,
+)
 from lengthwise.releases.release.validate import validate_release
 from lengthwise.spec import Spec
 from lengthwise.stage_runner import Stage, StagePlan, run_stage
@@ -69,6 +75,7 @@ from lengthwise.storage import (
     canonical_hash,
     read_json,
 )
+from lengthwise.task_records import task_arrow_schema
 from lengthwise.workdir import WorkDir
 
 log = logging.getLogger(__name__)
@@ -141,6 +148,8 @@ class _ReleaseInputs:
     missing: int
     books: list[dict[str, Any]]
     stats: StatsInputs
+    tasks: list[TaskConfig] = field(default_factory=list)  # task configs to release
+    empty_tasks: list[TaskConfig] = field(default_factory=list)  # no instance left
 
 
 @dataclass
@@ -185,9 +194,11 @@ class ReleaseStage(Stage[_ReleaseInputs]):
             {s.spec.name: len(s.rows) for s in subsets},
             {s.spec.name: summaries_source(work.root, s.spec.name) for s in subsets},
         )
+        tasks, empty_tasks = collect_task_configs(spec, work, tokenizer_names)
         inputs = _ReleaseInputs(
             report, dict(tokenizer_names), subsets, skipped, missing, books, stats
         )
+        inputs.tasks, inputs.empty_tasks = tasks, empty_tasks
         return StagePlan(inputs, None)
 
     def compute(self, plan: StagePlan[_ReleaseInputs]) -> dict[str, Any]:
@@ -231,6 +242,10 @@ class ReleaseStage(Stage[_ReleaseInputs]):
                 subset.rows,
                 schema=arrow_schema(list(tokenizer_names.values())),
             )
+        for task in inputs.tasks:
+            atomic_write_parquet(
+                staging / data_file(task.config), task.rows, schema=task_arrow_schema()
+            )
         if self.spec_path is not None:
             shutil.copyfile(self.spec_path, staging / SPEC_COPY)
         if stats.json_path is not None:
@@ -238,6 +253,7 @@ class ReleaseStage(Stage[_ReleaseInputs]):
         manifest = _manifest(
             spec, version, inputs.report, inputs.books, subsets, tokenizer_names, inputs.missing
         )
+        manifest["tasks"] = manifest_tasks(inputs.tasks)
         manifest["statistics"] = (
             {"file": STATS_COPY, "stale": stats.stale} if stats.json_path is not None else None
         )
@@ -276,6 +292,8 @@ class ReleaseStage(Stage[_ReleaseInputs]):
             spec_file=SPEC_COPY if self.spec_path is not None else None,
             drafts_note=drafts_sentence(self.work.root, {r["id"] for s in subsets for r in s.rows}),
             synthetic_references=sum(synthetic_references(s.rows) for s in subsets),
+            task_configs=[t.config for t in inputs.tasks],
+            task_section=task_card_section(inputs.tasks, inputs.empty_tasks),
         )
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from lengthwise.releases.release.card_duplicates import duplicate_books_lines
 from lengthwise.releases.release.card_notes import (
     audit_markdown,
+    citation_markdown,
     excluded_markdown,
     subset_status_markdown,
 )
@@ -51,6 +52,8 @@ class CardInputs:
     spec_file: str | None = None  # the spec as written, when shipped
     drafts_note: str | None = None  # how the chapter drafts were made (card_notes)
     synthetic_references: int = 0  # summaries no person wrote (the synthetic demo only)
+    task_configs: list[str] = field(default_factory=list)  # task configs (task_configs.py)
+    task_section: str = ""  # the "Task families" section (task_card.py); "" without tasks
 
     @property
     def total_rows(self) -> int:
@@ -82,8 +85,7 @@ def front_matter(inputs: CardInputs) -> str:
     lines += ["size_categories:", f"- {_q(size_category(inputs.total_rows))}"]
     lines += ["tags:", '- "long-context"', '- "benchmark"', '- "lengthwise"']
     lines.append("configs:")
-    for subset in inputs.subsets:
-        name = subset.spec.name
+    for name in [*(s.spec.name for s in inputs.subsets), *inputs.task_configs]:
         lines += [
             f"- config_name: {_q(name)}",
             "  data_files:",
@@ -290,21 +292,6 @@ def _loading_section(inputs: CardInputs) -> str:
     )
 
 
-def _citation_section(inputs: CardInputs) -> str:
-    release = inputs.spec.release
-    if release.citation:
-        return f"```bibtex\n{release.citation.strip()}\n```"
-    key = "".join(ch for ch in inputs.spec.name if ch.isalnum())
-    title = release.pretty_name or inputs.spec.name
-    return (
-        "No citation was given in the spec; cite this version as:\n\n```bibtex\n"
-        f"@misc{{{key}_v{inputs.version.replace('.', '_')},\n"
-        f"  title = {{{{{title}}}, version {inputs.version}}},\n"
-        f"  note = {{Built with lengthwise {inputs.tool_version}}},\n"
-        "}\n```"
-    )
-
-
 def render_card(inputs: CardInputs) -> str:
     """The complete README.md of a release folder."""
     spec = inputs.spec
@@ -326,6 +313,7 @@ def render_card(inputs: CardInputs) -> str:
         _structure_section(),
         "",
         *_how_it_was_built(inputs),
+        *(["## Task families", "", inputs.task_section, ""] if inputs.task_section else []),
         "## Statistics",
         "",
         "### Lengths per tokenizer",
@@ -350,7 +338,7 @@ def render_card(inputs: CardInputs) -> str:
         "",
         "## Citation",
         "",
-        _citation_section(inputs),
+        citation_markdown(inputs.spec, inputs.version, inputs.tool_version),
         "",
     ]
     return "\n".join(sections)

@@ -15,6 +15,7 @@ from typing import Any
 from lengthwise.builders.audit.report import share_sentence
 from lengthwise.builders.build_summary import subset_problems
 from lengthwise.human_records import ChapterDraft
+from lengthwise.spec import Spec
 from lengthwise.store import WorkStore
 from lengthwise.workdir import WorkDir
 
@@ -110,3 +111,19 @@ def _drafts_counted(chapters: list[ChapterDraft]) -> str:
         why = ", ".join(f"{r} {n}" if len(reasons) > 1 else r for r, n in reasons.items())
         parts.append(f"{len(extractive)} of {total} chapter drafts extractive ({why})")
     return "; ".join(parts)
+
+
+def citation_markdown(spec: Spec, version: str, tool_version: str) -> str:
+    """The card's citation: the spec's, else a @misc entry naming this version."""
+    release = spec.release
+    if release.citation:
+        return f"```bibtex\n{release.citation.strip()}\n```"
+    key = "".join(ch for ch in spec.name if ch.isalnum())
+    title = release.pretty_name or spec.name
+    return (
+        "No citation was given in the spec; cite this version as:\n\n```bibtex\n"
+        f"@misc{{{key}_v{version.replace('.', '_')},\n"
+        f"  title = {{{{{title}}}, version {version}}},\n"
+        f"  note = {{Built with lengthwise {tool_version}}},\n"
+        "}\n```"
+    )

@@ -96,6 +96,12 @@ class VerifiedRelease:
             for name, entry in self.manifest["subsets"].items()
         }
 
+    @property
+    def configs(self) -> dict[str, list[str]]:
+        """Every config (subsets, then task configs) -> row ids in released order."""
+        tasks = self.manifest.get("tasks") or {}
+        return {**self.subsets, **{n: [s["id"] for s in e["samples"]] for n, e in tasks.items()}}
+
 
 def verify_release(folder: Path, expected_version: str | None = None) -> VerifiedRelease:
     """Check every file against the manifest; raise ManifestError listing each problem."""

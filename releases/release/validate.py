@@ -41,7 +41,7 @@ def check_loads(release: VerifiedRelease) -> list[str]:
     problems: list[str] = []
     # A throwaway cache: validation must not leave copies in the user's HF cache.
     with tempfile.TemporaryDirectory(prefix="lengthwise-validate-") as cache_dir:
-        for name, expected in release.subsets.items():
+        for name, expected in release.configs.items():
             try:
                 loaded = datasets.load_dataset(str(release.folder), name, cache_dir=cache_dir)
             except Exception as exc:  # datasets raises many types; each is a failed load
@@ -103,5 +103,5 @@ def validate_release(
         raise ReleaseValidationError(
             f"{folder}: does not load with datasets:\n  " + "\n  ".join(problems)
         )
-    log.info("validated %s: %d configs", folder, len(release.subsets))
+    log.info("validated %s: %d configs", folder, len(release.configs))
     return release

@@ -1,0 +1,43 @@
+"""build_report.md's "Task families" section, added after the task stage ran.
+
+The build stage renders build_report.md before the tasks are built, and its completion
+record holds the file's hash. Appending the section therefore re-renders the build's
+report from build_report.json plus the tasks report and re-records the build's outputs,
+under the build's lock, only when every other output is still the one the build wrote:
+a finished samples build stays up to date when only [[tasks]] change.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from lengthwise.builders.build_report import render_build_report
+from lengthwise.builders.tasks.report import task_section_markdown
+from lengthwise.stage_state import CompletionRecord, StageLock
+from lengthwise.storage import atomic_write_text, read_json
+from lengthwise.workdir import WorkDir
+
+BUILD_STAGE = "build"  # BuildStage.name
+
+
+def build_report_with_tasks(build_report: dict[str, Any], tasks_report: dict[str, Any]) -> str:
+    return render_build_report(build_report) + "\n" + task_section_markdown(tasks_report) + "\n"
+
+
+def add_task_section(work: WorkDir, tasks_report: dict[str, Any]) -> bool:
+    """Rewrite build_report.md with the section; False when there is no current build."""
+    if not work.build_report.is_file():
+        return False
+    with StageLock(work.root, BUILD_STAGE):
+        record = CompletionRecord.load(work.root, BUILD_STAGE)
+        if record is None or record.stale_outputs():
+            return False  # the next `lengthwise build` rebuilds and renders it anyway
+        text = build_report_with_tasks(read_json(work.build_report), tasks_report)
+        markdown = work.build_report_md
+        if markdown.is_file() and markdown.read_text(encoding="utf-8") == text:
+            return True
+        atomic_write_text(markdown, text)
+        outputs = [work.root / Path(relative) for relative in record.outputs]
+        CompletionRecord.write(work.root, BUILD_STAGE, record.fingerprint, outputs, record.extra)
+    return True
