@@ -9,7 +9,15 @@ from pathlib import Path
 from typing import Any
 
 from lengthwise.builders.audit.command import register_audit
-from lengthwise.cli_options import STAGE_OPTIONS, WORKERS, Command, add_commands, opt
+from lengthwise.cli_options import (
+    EXECUTOR_OPTIONS,
+    STAGE_OPTIONS,
+    WORKERS,
+    Command,
+    add_commands,
+    executor_from_args,
+    opt,
+)
 from lengthwise.spec import ChaptersConfig, CleaningConfig, load_spec
 
 
@@ -87,6 +95,7 @@ def _inspect(args: argparse.Namespace) -> int:
         workers=args.workers,
         progress=not args.json and sys.stderr.isatty(),
         total=len(docs),
+        executor=executor_from_args(args),
     ):
         entry = report.to_dict()
         if args.tokenizer:
@@ -151,6 +160,7 @@ def _build(args: argparse.Namespace) -> int:
     from lengthwise.workdir import default_work_dir
 
     spec = load_spec(args.spec)
+    spec = spec.model_copy(update={"executor": executor_from_args(args, spec.executor)})
     work_dir = args.work or default_work_dir(spec)
     result = run_build(spec, work_dir, progress=not args.quiet, workers=args.workers)
     state = "up to date, nothing to do" if result.up_to_date else "built"
@@ -233,6 +243,7 @@ COMMANDS = (
             ),
             opt("--json", action="store_true", help='print one JSON object {"books": [...]}'),
             WORKERS,
+            *EXECUTOR_OPTIONS,
         ),
     ),
     Command(
@@ -248,6 +259,7 @@ COMMANDS = (
         options=(
             *STAGE_OPTIONS,
             WORKERS,
+            *EXECUTOR_OPTIONS,
             opt("--quiet", action="store_true", help="no progress bars"),
         ),
     ),
