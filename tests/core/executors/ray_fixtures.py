@@ -49,9 +49,8 @@ def ray_local(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 def output_files(work: Path) -> list[str]:
     """Every file of a work directory (locks aside: they hold the builder's pid)."""
-    return sorted(
-        str(p.relative_to(work)) for p in work.rglob("*") if p.is_file() and p.parent.name != "locks"
-    )
+    files = [p for p in work.rglob("*") if p.is_file() and p.parent.name != "locks"]
+    return sorted(str(p.relative_to(work)) for p in files)
 
 
 def comparable(path: Path) -> Any:
