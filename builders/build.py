@@ -234,6 +234,7 @@ def _corpus_stage(
             workers=workers,
             progress=progress,
             total=len(docs),
+            executor=spec.executor,
         ):
             reports.append(book_report)
             if book is not None:

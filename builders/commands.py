@@ -10,7 +10,15 @@ from typing import Any
 
 from lengthwise.builders.audit.command import register_audit
 from lengthwise.builders.tasks.command import TASKS_COMMAND
-from lengthwise.cli_options import STAGE_OPTIONS, WORKERS, Command, add_commands, opt
+from lengthwise.cli_options import (
+    EXECUTOR_OPTIONS,
+    STAGE_OPTIONS,
+    WORKERS,
+    Command,
+    add_commands,
+    executor_from_args,
+    opt,
+)
 from lengthwise.spec import ChaptersConfig, CleaningConfig, load_spec
 
 
@@ -88,6 +96,7 @@ def _inspect(args: argparse.Namespace) -> int:
         workers=args.workers,
         progress=not args.json and sys.stderr.isatty(),
         total=len(docs),
+        executor=executor_from_args(args),
     ):
         entry = report.to_dict()
         if args.tokenizer:
@@ -152,6 +161,7 @@ def _build(args: argparse.Namespace) -> int:
     from lengthwise.workdir import default_work_dir
 
     spec = load_spec(args.spec)
+    spec = spec.model_copy(update={"executor": executor_from_args(args, spec.executor)})
     work_dir = args.work or default_work_dir(spec)
     result = run_build(spec, work_dir, progress=not args.quiet, workers=args.workers)
     state = "up to date, nothing to do" if result.up_to_date else "built"
@@ -238,6 +248,7 @@ COMMANDS = (
             ),
             opt("--json", action="store_true", help='print one JSON object {"books": [...]}'),
             WORKERS,
+            *EXECUTOR_OPTIONS,
         ),
     ),
     Command(
@@ -254,6 +265,7 @@ COMMANDS = (
         options=(
             *STAGE_OPTIONS,
             WORKERS,
+            *EXECUTOR_OPTIONS,
             opt("--quiet", action="store_true", help="no progress bars"),
         ),
     ),

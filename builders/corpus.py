@@ -1,17 +1,16 @@
 """The corpus stage: sources -> clean -> chapters -> token counts, one Book per document.
 
-Per-document work (cleaning, chapter detection, counting) runs in a process pool so
-both cores are used. Results are cached twice: a processed book (without counts) is
-stored under a hash of its raw bytes and the cleaning/chapter settings, and token
-counts are stored per (chapter hash, tokenizer id). A rerun with nothing changed
-reads both caches and tokenizes nothing.
+Per-document work (cleaning, chapter detection, counting) runs on an executor: a process
+pool so every core is used (default), or Ray tasks (`[executor] kind = "ray"`). Results
+are cached twice: a processed book (without counts) is stored under a hash of its raw
+bytes and the cleaning/chapter settings, and token counts are stored per (chapter hash,
+tokenizer id). A rerun with nothing changed reads both caches and tokenizes nothing.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -26,11 +25,12 @@ from lengthwise.builders.joining import (
     joins_exactly,
     render_chapter,
 )
+from lengthwise.executors import ExecutorConfig, make_executor
+from lengthwise.executors.local import default_workers
 from lengthwise.records import Book, SourceDocument
 from lengthwise.spec import CleaningConfig
 from lengthwise.storage import atomic_write_json, canonical_hash, read_json, sha256_text
-from lengthwise.tokenizers import TokenCountCache, get_tokenizer, process_context
-from lengthwise.workers import worker_pool
+from lengthwise.tokenizers import TokenCountCache, get_tokenizer
 
 # Re-exported: callers import the corpus stage's records and per-document step from here.
 __all__ = [
@@ -153,10 +153,6 @@ class _Progress(tqdm):  # type: ignore[misc]  # tqdm ships no type hints
     monitor_interval = 0
 
 
-def default_workers() -> int:
-    return max(1, min(os.cpu_count() or 1, 8))
-
-
 def process_corpus(
     docs: Iterable[SourceDocument],
     settings: CorpusSettings,
@@ -165,9 +161,14 @@ def process_corpus(
     workers: int | None = None,
     progress: bool = True,
     total: int | None = None,
+    executor: ExecutorConfig | None = None,
 ) -> Iterator[tuple[Book | None, BookReport]]:
-    """Process documents in parallel, in input order; caches live under `cache_dir`."""
-    workers = workers or default_workers()
+    """Process documents in parallel, in input order; caches live under `cache_dir`.
+
+    `executor` says where (lengthwise.executors: local processes by default, or Ray);
+    the per-document function and so the results are the same either way.
+    """
+    runner = make_executor(executor, workers)
     count_cache_path: str | None = None
     book_cache_dir: str | None = None
     cache: TokenCountCache | None = None
@@ -179,39 +180,24 @@ def process_corpus(
         cache = TokenCountCache(Path(count_cache_path))
     # Tokenizers are loaded lazily in the workers, only when the cache lacks a count:
     # a rebuild with everything cached loads none.
-    context = process_context()
     bar = _Progress(total=total, desc="books", unit="book", disable=not progress, leave=False)
     documents = list(docs)
     try:
-        if workers == 1:
-            lines = learn_corpus_lines(documents, settings.cleaning, None)
-            results: Iterator[tuple[Book | None, BookReport, list[tuple[str, str, int]]]] = (
-                _process_and_count(
-                    d, settings, tokenizer_ids, count_cache_path, book_cache_dir, lines[i]
-                )
-                for i, d in enumerate(documents)
-            )
-            yield from _store_counts(results, cache, bar)
+        # The prepass is a fraction of a second in this process; through the pool it
+        # cost more than that just to send every text to the workers.
+        lines = learn_corpus_lines(documents, settings.cleaning, None)
+        shared = (settings, tokenizer_ids, count_cache_path, book_cache_dir)
+        if runner.inherits_memory:
+            _INHERITED[:] = documents  # forked workers read them: no text is pickled
+            calls: list[tuple[Any, ...]] = [(i, *shared, lines[i]) for i in range(len(documents))]
+            function: Callable[..., _Result] = _process_inherited
         else:
-            # The prepass is a fraction of a second in this process; through the pool it
-            # cost more than that just to send every text to the workers.
-            lines = learn_corpus_lines(documents, settings.cleaning, None)
-            inherit = context.get_start_method() == "fork"
-            if inherit:
-                _INHERITED[:] = documents  # forked workers read them: no text is pickled
-            with worker_pool(workers, context) as pool:
-                # Largest books first keeps every worker busy to the end; results are
-                # still yielded in input order.
-                futures: dict[int, Future[_Result]] = {}
-                for i in sorted(range(len(documents)), key=lambda k: -len(documents[k].text)):
-                    args = (settings, tokenizer_ids, count_cache_path, book_cache_dir, lines[i])
-                    futures[i] = (
-                        pool.submit(_process_inherited, i, *args)
-                        if inherit
-                        else pool.submit(_process_and_count, documents[i], *args)
-                    )
-                ordered = (futures[i].result() for i in range(len(documents)))
-                yield from _store_counts(ordered, cache, bar)
+            calls = [(d, *shared, lines[i]) for i, d in enumerate(documents)]
+            function = _process_and_count
+        # Largest books first keeps every worker busy to the end; results still come
+        # back in input order.
+        order = sorted(range(len(documents)), key=lambda k: -len(documents[k].text))
+        yield from _store_counts(runner.run_ordered(function, calls, order), cache, bar)
     finally:
         _INHERITED.clear()
         bar.close()

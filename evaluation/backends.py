@@ -27,6 +27,7 @@ from typing import Any, Final, Literal
 
 from lengthwise.errors import UserError
 from lengthwise.spec import LLMRoleConfig
+from lengthwise.spec_scaling import EndpointConfig
 
 Backend = Literal["transformers", "openai", "vllm", "vllm-server", "baseline"]
 BACKENDS: Final = ("transformers", "openai", "vllm", "vllm-server", "baseline")
@@ -50,7 +51,10 @@ class EngineSettings:
     device: str = "auto"  # transformers
     # vLLM (offline engine and server)
     max_model_len: int | None = None
-    tensor_parallel_size: int = 1
+    tensor_parallel_size: int = 1  # GPUs one replica's layers are split over (one node)
+    pipeline_parallel_size: int = 1  # stages of one replica (across GPUs or nodes)
+    data_parallel_size: int = 1  # replicas behind one vllm-server (vLLM balances them)
+    endpoints: tuple[str, ...] = field(default_factory=tuple)  # openai: servers of one model
     enable_prefix_caching: bool = True
     gpu_memory_utilization: float = 0.9
     dtype: str = "auto"
@@ -72,11 +76,38 @@ class EngineSettings:
                 max_model_len=self.max_model_len,
                 overrides=engine_overrides(self),
             )
+            if self.pipeline_parallel_size != 1:  # keyed only when set: old keys hold
+                settings["pipeline_parallel_size"] = self.pipeline_parallel_size
         return settings
+
+    def layout(self) -> dict[str, Any]:
+        """How the model was spread over hardware, for the run header (results.json)."""
+        vllm = self.backend in ("vllm", "vllm-server")
+        servers = len(self.endpoints) or (1 if self.backend != "baseline" else 0)
+        layout: dict[str, Any] = {"servers": servers, "endpoints": list(self.endpoints)}
+        if vllm:
+            per_replica = self.tensor_parallel_size * self.pipeline_parallel_size
+            layout |= {
+                "tensor_parallel_size": self.tensor_parallel_size,
+                "pipeline_parallel_size": self.pipeline_parallel_size,
+                "data_parallel_size": self.data_parallel_size,
+                "gpus_per_replica": per_replica,
+                "replicas": self.data_parallel_size,
+                "gpus": per_replica * self.data_parallel_size,
+            }
+            layout["description"] = (
+                f"{self.backend}: {self.data_parallel_size} replica(s) x TP "
+                f"{self.tensor_parallel_size} x PP {self.pipeline_parallel_size} "
+                f"= {layout['gpus']} GPU(s)"
+            )
+        else:
+            layout["description"] = f"{self.backend}: {servers} server(s)"
+        return layout
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["extra_server_args"] = list(self.extra_server_args)
+        data["endpoints"] = list(self.endpoints)
         return data
 
 
@@ -151,7 +182,8 @@ def role_config(
     return LLMRoleConfig(
         backend=backend,
         model=settings.model,
-        base_url=settings.base_url,
+        base_url=None if settings.endpoints else settings.base_url,
+        endpoints=[EndpointConfig(base_url=url) for url in settings.endpoints],
         api_key_env=settings.api_key_env,
         revision=settings.revision,
         max_tokens=max_tokens,

@@ -55,6 +55,7 @@ def run_header(
             "tokenizer": counter_id,
             "chat_template": _chat_template_note(engine),
             "baseline": _baseline_note(engine),
+            "layout": engine.layout(),
             "engine": engine.to_dict()
             | ({"resolved_max_model_len": engine_limit} if "vllm" in engine.backend else {}),
         },

@@ -63,6 +63,13 @@ def engine_kwargs(settings: EngineSettings, max_model_len: int, seed: int | None
     }
     if settings.revision:
         kwargs["revision"] = settings.revision
+    if settings.pipeline_parallel_size != 1:
+        kwargs["pipeline_parallel_size"] = settings.pipeline_parallel_size
+    if settings.data_parallel_size != 1:
+        raise UserError(
+            "--data-parallel-size needs --backend vllm-server (vLLM balances the replicas "
+            "behind one server); the offline engine runs one replica"
+        )
     overrides = engine_overrides(settings)
     if overrides:
         kwargs["hf_overrides"] = overrides
@@ -110,6 +117,12 @@ def server_command(
     ]
     if settings.enforce_eager:
         command.append("--enforce-eager")
+    for flag, size in (
+        ("--pipeline-parallel-size", settings.pipeline_parallel_size),
+        ("--data-parallel-size", settings.data_parallel_size),
+    ):
+        if size != 1:
+            command += [flag, str(size)]
     if settings.revision:
         command += ["--revision", settings.revision]
     overrides = engine_overrides(settings)

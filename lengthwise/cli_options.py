@@ -1,7 +1,8 @@
 """Subcommands as data: a `Command` names its help, description, options and handler, and
 `add_commands` turns a list of them into argparse subparsers.
 
-The options every stage shares (the spec argument, ``--work``, ``--workers``) are
+The options every stage shares (the spec argument, ``--work``, ``--workers``,
+``--executor``) are
 defined once here, so that each area's `commands` module lists what is particular to it.
 """
 
@@ -12,6 +13,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from lengthwise.spec_scaling import ExecutorConfig
 
 Handler = Callable[[argparse.Namespace], int | None]
 
@@ -33,6 +36,22 @@ SPEC = opt("spec", type=Path, help="spec TOML file")
 OPTIONAL_SPEC = opt("spec", type=Path, nargs="?", help="spec TOML file (for the work dir)")
 WORK = opt("--work", type=Path, default=None, help="work directory (default ./lw-work/<spec name>)")
 WORKERS = opt("--workers", type=int, default=None, help="processes (default: all cores)")
+EXECUTOR_OPTIONS = (
+    opt(
+        "--executor",
+        choices=["local", "ray"],
+        default=None,
+        help="where corpus stages run: local processes or Ray tasks (default: the spec's "
+        "[executor] kind, else local); outputs are identical",
+    ),
+    opt(
+        "--ray-address",
+        default=None,
+        metavar="ADDR",
+        help='Ray cluster to join ("auto", "ray://HEAD:10001"); default: the spec\'s '
+        "[executor] address, else a private local instance",
+    ),
+)
 STAGE_OPTIONS = (SPEC, WORK)  # `lengthwise STAGE SPEC [--work DIR]`
 
 
@@ -72,3 +91,17 @@ def add_commands(subparsers: Any, commands: Iterable[Command]) -> None:
             add_commands(nested, command.subcommands)
         if command.handler is not None:
             parser.set_defaults(handler=command.handler)
+
+
+def executor_from_args(
+    args: argparse.Namespace, base: ExecutorConfig | None = None
+) -> ExecutorConfig:
+    """`base` (a spec's `[executor]`, or the default) with `--executor` / `--ray-address`."""
+    config = base or ExecutorConfig()
+    update: dict[str, Any] = {}
+    if getattr(args, "executor", None):
+        update["kind"] = args.executor
+    if getattr(args, "ray_address", None):
+        update["address"] = args.ray_address
+        update.setdefault("kind", "ray")
+    return config.model_copy(update=update) if update else config

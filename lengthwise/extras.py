@@ -3,7 +3,7 @@
 The core install (`pip install lengthwise`) builds, drafts (extractive), computes
 statistics, releases (datasets, huggingface_hub) and evaluates baselines and API
 models. Local models need the ``local`` extra (torch, transformers), the in-process
-vLLM engine the ``vllm`` extra (a GPU machine).
+vLLM engine the ``vllm`` extra (a GPU machine), the Ray executor the ``ray`` extra.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Final
 
 from lengthwise.errors import UserError
 
-EXTRA_OF: Final = {"torch": "local", "transformers": "local", "vllm": "vllm"}
+EXTRA_OF: Final = {"torch": "local", "transformers": "local", "vllm": "vllm", "ray": "ray"}
 
 
 class MissingExtraError(UserError):

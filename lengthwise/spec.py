@@ -22,6 +22,7 @@ from pydantic import (
 
 from lengthwise.errors import SpecError as SpecError  # re-exported: callers catch it from here
 from lengthwise.spec_paths import resolve_tokenizer_paths
+from lengthwise.spec_scaling import EndpointConfig, ExecutorConfig
 from lengthwise.task_spec import TaskSpec
 from lengthwise.tokenizers.ids import parse_tokenizer_id
 
@@ -183,6 +184,8 @@ class LLMRoleConfig(_Strict):
     backend: Literal["openai", "transformers"] = "openai"
     model: str  # served model name, or a local model folder for "transformers"
     base_url: str | None = None  # OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1
+    # Or several servers of the same model: requests spread over them (spec_scaling.py).
+    endpoints: list[EndpointConfig] = Field(default_factory=list)
     api_key_env: str | None = None  # e.g. "OPENAI_API_KEY"; None sends a placeholder key
     revision: str | None = None  # model revision/commit, recorded and keyed
     max_tokens: int = Field(default=512, gt=0)
@@ -196,6 +199,12 @@ class LLMRoleConfig(_Strict):
     # Prices in currency units per million tokens, for the cost lines in reports.
     price_per_million_input: float = Field(default=0.0, ge=0)
     price_per_million_output: float = Field(default=0.0, ge=0)
+
+    @model_validator(mode="after")
+    def _one_address(self) -> LLMRoleConfig:
+        if self.base_url and self.endpoints:
+            raise ValueError("give base_url or endpoints, not both")
+        return self
 
 
 class LLMConfig(_Strict):
@@ -307,6 +316,7 @@ class Spec(_Strict):
     annotation: AnnotationConfig = Field(default_factory=AnnotationConfig)
     release: ReleaseConfig = Field(default_factory=ReleaseConfig)
     tasks: list[TaskSpec] = Field(default_factory=list)  # other task families (task_spec.py)
+    executor: ExecutorConfig = Field(default_factory=ExecutorConfig)  # where corpus stages run
 
     # Set by load_spec, not by the file: where relative paths are resolved from, and the
     # file itself (named in errors about its values that show up later, e.g. a missing path).

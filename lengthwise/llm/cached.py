@@ -10,6 +10,7 @@ it is delivered.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,6 +31,10 @@ class CachedClient:
         self.inner = inner
         self.cache = cache
         self.identity = dict(identity)
+        # Keys being answered now: a second identical request waits for the first's
+        # answer instead of paying for the same call (threads spread over endpoints).
+        self._in_flight: dict[str, threading.Event] = {}
+        self._lock = threading.Lock()
 
     @property
     def name(self) -> str:
@@ -41,11 +46,26 @@ class CachedClient:
     def complete(self, request: ChatRequest) -> ChatResult:
         """One answer: from the cache if present, else from the provider (then cached)."""
         key = self.key(request)
-        hit = self.cache.get(key)
-        if hit is not None:
-            return hit
-        result = self.inner.complete(request)
-        self.cache.put(key, result, prompt_version=request.prompt_version)
+        while True:
+            hit = self.cache.get(key)
+            if hit is not None:
+                return hit
+            with self._lock:
+                answering = self._in_flight.get(key)
+                if answering is None:
+                    self._in_flight[key] = threading.Event()
+            if answering is None:
+                break
+            answering.wait()  # then read the cache again (errors are not cached)
+        try:
+            # The previous owner may have stored it between our lookup and the lock.
+            stored = self.cache.get(key) if key in self.cache else None
+            result = stored or self.inner.complete(request)
+            if stored is None:
+                self.cache.put(key, result, prompt_version=request.prompt_version)
+        finally:
+            with self._lock:
+                self._in_flight.pop(key).set()
         return result
 
     def complete_many(

@@ -1,8 +1,10 @@
 """Any OpenAI-compatible chat endpoint (commercial APIs, `vllm serve`, `transformers serve`).
 
-Transient failures (connection errors, timeouts, 408/409/429, 5xx) retry with exponential
-backoff and jitter, honouring Retry-After. Answers that are facts about the request
-(content filter, prompt over the context window, cut at max_tokens) become outcomes.
+Transient failures (connection errors, timeouts, 408/409/429, 5xx) move the request to
+another of the role's endpoints when it has several (lengthwise/llm/endpoints.py), else
+retry with exponential backoff and jitter, honouring Retry-After. Answers that are facts
+about the request (content filter, prompt over the context window, cut at max_tokens)
+become outcomes.
 The API key is read from the environment, held by the `openai` client only, and never
 logged, cached or shown in `name`.
 """
@@ -16,13 +18,15 @@ import random
 import re
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import openai
 
 from lengthwise.errors import UserError
 from lengthwise.llm.batch import run_batch
+from lengthwise.llm.endpoints import Endpoint, EndpointPool, endpoints_of
 from lengthwise.llm.pacing import RateLimiter, backoff_delay
 from lengthwise.llm.types import ChatRequest, ChatResult, Outcome, ResultCallback, Usage
 from lengthwise.spec import LLMRoleConfig
@@ -93,21 +97,28 @@ class OpenAIClient:
         self._limiter = RateLimiter(config.requests_per_second, sleep=sleep)
         # OpenAI's reasoning models refuse `max_tokens`; switched on their first refusal.
         self._max_tokens_field = "max_tokens"
-        # Our own retry loop decides what is transient, so the library's is off.
-        self._client = openai.OpenAI(
-            api_key=read_api_key(config),
-            base_url=config.base_url,
-            timeout=config.timeout_seconds,
-            max_retries=0,
-        )
+        endpoints = endpoints_of(config)
+        for endpoint in endpoints:
+            # Our own retry loop decides what is transient, so the library's is off.
+            endpoint.client = openai.OpenAI(
+                api_key=read_api_key(
+                    config.model_copy(update={"api_key_env": endpoint.api_key_env})
+                ),
+                base_url=endpoint.base_url,
+                timeout=config.timeout_seconds,
+                max_retries=0,
+            )
+        self.endpoints = EndpointPool(endpoints)
 
     @property
     def name(self) -> str:
-        return f"openai:{self.config.model}@{self.config.base_url or 'https://api.openai.com/v1'}"
+        urls = [e.base_url or "https://api.openai.com/v1" for e in self.endpoints.endpoints]
+        return f"openai:{self.config.model}@{urls[0] if len(urls) == 1 else urls}"
 
     @property
     def concurrency(self) -> int:
-        return self.config.concurrency
+        """Requests in flight at once: every endpoint's limit added up."""
+        return self.endpoints.total_limit
 
     def complete(self, request: ChatRequest) -> ChatResult:
         """One answer from the endpoint (the request cache wraps this client, see cached.py)."""
@@ -117,57 +128,78 @@ class OpenAIClient:
         self, requests: Sequence[ChatRequest], *, on_result: ResultCallback | None = None
     ) -> list[ChatResult]:
         """Answers in input order, `config.concurrency` in flight, paced by the rate limit."""
-        return run_batch(
-            requests, self.complete, concurrency=self.config.concurrency, on_result=on_result
-        )
+        return run_batch(requests, self.complete, concurrency=self.concurrency, on_result=on_result)
 
     # -- one request -------------------------------------------------------------------
 
     def _call_with_retries(self, request: ChatRequest) -> ChatResult:
+        """Transient failures move the request to another live endpoint at once; when
+        every endpoint has failed it, one retry is spent and the client backs off."""
         started = time.perf_counter()
         attempts = self.config.max_retries + 1
-        last_error = ""
-        for attempt in range(attempts):
+        tried: frozenset[int] = frozenset()
+        attempt = 0
+        while True:
             self._limiter.acquire()
-            try:
-                response = self._create(request)
-            except openai.APIStatusError as error:
-                outcome = _classify_status_error(error)
-                if outcome is not None:
-                    return _failure(outcome, _describe(error), started)
-                last_error = _describe(error)
-                if not _is_transient_status(error.status_code):
-                    return _failure("error", last_error, started)
-                retry_after = _retry_after_seconds(error)
-                delay = self._backoff(attempt) if retry_after is None else retry_after
-            except openai.APIConnectionError as error:  # includes APITimeoutError
-                last_error = _describe(error)
-                delay = self._backoff(attempt)
-            except openai.OpenAIError as error:  # malformed response and the like
-                return _failure("error", _describe(error), started)
-            else:
-                return _from_response(response, self.config.model, started)
-            if attempt + 1 < attempts:
-                log.warning(
-                    "%s: attempt %d/%d failed (%s); retrying in %.1f s",
-                    self.name,
-                    attempt + 1,
-                    attempts,
-                    last_error,
-                    delay,
-                )
-                self._sleep(delay)
-        return _failure("error", f"{last_error} (gave up after {attempts} attempts)", started)
+            endpoint = self.endpoints.acquire(avoid=tried)
+            answer = self._attempt(endpoint, request, started)
+            failure = answer if isinstance(answer, _Transient) else None
+            self.endpoints.release(
+                endpoint,
+                healthy=failure is None,
+                cool_down=failure.retry_after if failure else None,
+            )
+            if failure is None:
+                return cast(ChatResult, answer)
+            tried |= {endpoint.index}
+            if self.endpoints.another_live(tried):
+                log.warning("%s: %s; trying another endpoint", endpoint.base_url, failure.error)
+                continue
+            attempt, tried = attempt + 1, frozenset()
+            if attempt >= attempts:
+                message = f"{failure.error} (gave up after {attempts} attempts)"
+                return _failure("error", message, started)
+            delay = (
+                self._backoff(attempt - 1) if failure.retry_after is None else failure.retry_after
+            )
+            log.warning(
+                "%s: attempt %d/%d failed (%s); retrying in %.1f s",
+                self.name,
+                attempt,
+                attempts,
+                failure.error,
+                delay,
+            )
+            self._sleep(delay)
 
-    def _create(self, request: ChatRequest) -> Any:
+    def _attempt(
+        self, endpoint: Endpoint, request: ChatRequest, started: float
+    ) -> ChatResult | _Transient:
+        """One request to one endpoint: an answer or outcome, or a transient failure."""
         try:
-            return self._client.chat.completions.create(**self._payload(request))
+            response = self._create(endpoint.client, request)
+        except openai.APIStatusError as error:
+            outcome = _classify_status_error(error)
+            if outcome is not None:
+                return _failure(outcome, _describe(error), started)
+            if not _is_transient_status(error.status_code):
+                return _failure("error", _describe(error), started)
+            return _Transient(_describe(error), _retry_after_seconds(error))
+        except openai.APIConnectionError as error:  # includes APITimeoutError
+            return _Transient(_describe(error), None)
+        except openai.OpenAIError as error:  # malformed response and the like
+            return _failure("error", _describe(error), started)
+        return _from_response(response, self.config.model, started)
+
+    def _create(self, client: openai.OpenAI, request: ChatRequest) -> Any:
+        try:
+            return client.chat.completions.create(**self._payload(request))
         except openai.BadRequestError as error:
             wants_other_field = "max_completion_tokens" in _error_text(error)
             if not wants_other_field or self._max_tokens_field == "max_completion_tokens":
                 raise
             self._max_tokens_field = "max_completion_tokens"
-            return self._client.chat.completions.create(**self._payload(request))
+            return client.chat.completions.create(**self._payload(request))
 
     def _payload(self, request: ChatRequest) -> dict[str, Any]:
         payload: dict[str, Any] = {
@@ -189,6 +221,14 @@ class OpenAIClient:
         return backoff_delay(
             attempt, base_seconds=self._retry_base, max_seconds=self._retry_max, rng=self._rng
         )
+
+
+@dataclass(frozen=True)
+class _Transient:
+    """A failure worth retrying (elsewhere or later): connection, timeout, 429, 5xx."""
+
+    error: str
+    retry_after: float | None  # what the server asked for, if it did
 
 
 def _from_response(response: Any, default_model: str, started: float) -> ChatResult:

@@ -1,0 +1,48 @@
+"""Executors run plain functions and give results in input order, whatever the start order."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+import pytest
+
+from lengthwise.cli_options import executor_from_args
+from lengthwise.executors import make_executor
+from lengthwise.spec_scaling import ExecutorConfig
+from tests.core.executors.ray_fixtures import ray_local
+
+__all__ = ["ray_local"]
+
+
+def square_and_pid(x: int) -> tuple[int, int]:
+    return x * x, os.getpid()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_local_results_in_input_order(workers: int) -> None:
+    executor = make_executor(ExecutorConfig(), workers=workers)
+    calls = [(i,) for i in range(20)]
+    results = list(executor.run_ordered(square_and_pid, calls, order=list(range(19, -1, -1))))
+    assert [r[0] for r in results] == [i * i for i in range(20)]
+    pids = {r[1] for r in results}
+    assert (pids == {os.getpid()}) if workers == 1 else (os.getpid() not in pids)
+
+
+@pytest.mark.slow
+def test_ray_results_in_input_order_with_a_small_window(ray_local: object) -> None:
+    executor = make_executor(ExecutorConfig(kind="ray", workers=1))  # window of 4 tasks
+    calls = [(i,) for i in range(25)]
+    results = list(executor.run_ordered(square_and_pid, calls, order=list(range(24, -1, -1))))
+    assert [r[0] for r in results] == [i * i for i in range(25)]
+    assert os.getpid() not in {r[1] for r in results}  # ran in Ray workers
+
+
+def test_cli_options_override_the_spec_table() -> None:
+    spec_table = ExecutorConfig(kind="local", workers=3)
+    args = argparse.Namespace(executor="ray", ray_address=None)
+    assert executor_from_args(args, spec_table) == ExecutorConfig(kind="ray", workers=3)
+    args = argparse.Namespace(executor=None, ray_address="ray://head:10001")
+    config = executor_from_args(args, spec_table)
+    assert (config.kind, config.address) == ("ray", "ray://head:10001")
+    assert executor_from_args(argparse.Namespace(executor=None, ray_address=None)).kind == "local"
