@@ -19,6 +19,8 @@ from lengthwise.errors import InputFileError, MissingInputError
 from lengthwise.human_records import Annotation, Draft
 from lengthwise.records import Book, Sample
 from lengthwise.storage import atomic_write_jsonl, read_jsonl
+from lengthwise.task_checks import ChunkLabels, TaskValidation
+from lengthwise.task_records import TaskInstance
 from lengthwise.workdir import WorkDir
 
 
@@ -104,6 +106,50 @@ class WorkStore:
         """Rewrites WORK/annotations/annotations.jsonl, ordered by sample and annotation id."""
         ordered = sorted(records, key=lambda r: (r.sample_id, r.annotation_id))
         atomic_write_jsonl(self.work.annotations.annotations, (r.to_dict() for r in ordered))
+
+    # task families (lengthwise.task_records) and their human checks (lengthwise.task_checks)
+    def task_instances(self, task: str) -> list[TaskInstance]:
+        """Every length of a built task (WORK/tasks/<task>/*.parquet), in length-name order."""
+        files = sorted((self.work.tasks / task).glob("*.parquet"))
+        return [instance for path in files for instance in read_task_file(path)]
+
+    def chunk_labels(self, task: str) -> list[ChunkLabels]:
+        """WORK/tasks/<task>/chunk_labels.jsonl (empty when the task wrote none)."""
+        path = self.work.task_chunk_labels(task)
+        if not path.is_file():
+            return []
+        return [
+            ChunkLabels.from_dict(row, f"{path}:{number}")
+            for number, row in enumerate(read_jsonl(path), start=1)
+        ]
+
+    def write_chunk_labels(self, task: str, labels: Iterable[ChunkLabels]) -> None:
+        ordered = sorted(labels, key=lambda r: (r.length, r.id))
+        atomic_write_jsonl(self.work.task_chunk_labels(task), (r.to_dict() for r in ordered))
+
+    def task_validations(self, task: str) -> list[TaskValidation]:
+        """WORK/tasks/<task>/validations.jsonl (empty before the first pull)."""
+        path = self.work.task_validations(task)
+        if not path.is_file():
+            return []
+        return [
+            TaskValidation.from_dict(row, f"{path}:{number}")
+            for number, row in enumerate(read_jsonl(path), start=1)
+        ]
+
+    def write_task_validations(self, task: str, records: Iterable[TaskValidation]) -> None:
+        ordered = sorted(records, key=lambda r: (r.item_id, r.annotation_id))
+        atomic_write_jsonl(self.work.task_validations(task), (r.to_dict() for r in ordered))
+
+
+def read_task_file(path: Path) -> list[TaskInstance]:
+    import pyarrow.parquet as pq
+
+    try:
+        rows = pq.read_table(path).to_pylist()
+    except Exception as exc:  # pyarrow raises several types for damaged files
+        raise InputFileError(f"{path}: cannot read task instances: {exc}") from None
+    return [TaskInstance.from_row(row, f"{path}: row {number}") for number, row in enumerate(rows)]
 
 
 def read_drafts_file(path: Path) -> dict[str, Draft]:
