@@ -1,1 +1,4 @@
 """Imports every family module so that each registers its builder (base.register_family)."""
+
+import lengthwise.builders.tasks.qa as qa_family  # noqa: F401
+import lengthwise.builders.tasks.recall as recall_family  # noqa: F401

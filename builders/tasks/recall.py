@@ -188,7 +188,10 @@ def _store_labels(ctx: TaskBuildContext, task: str, length: str, labels: list[Ch
 
 
 def _warn_unreadable(
-    ctx: TaskBuildContext, length: TaskLength, plans: list[_Chunked], replies: dict[str, list[_Reply]]
+    ctx: TaskBuildContext,
+    length: TaskLength,
+    plans: list[_Chunked],
+    replies: dict[str, list[_Reply]],
 ) -> None:
     every = [r for plan in plans for r in replies[plan.id]]
     unreadable = sum(1 for r in every if r.unreadable_first)

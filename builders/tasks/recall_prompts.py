@@ -84,9 +84,7 @@ def repair_request(first: ChatRequest, reply: str, language: str) -> ChatRequest
     )
 
 
-def aliases_request(
-    names: Sequence[str], language: str, max_tokens: int, meta: str
-) -> ChatRequest:
+def aliases_request(names: Sequence[str], language: str, max_tokens: int, meta: str) -> ChatRequest:
     lang = _lang(language)
     listed = json.dumps(list(names), ensure_ascii=False)
     return ChatRequest.of(
