@@ -73,7 +73,7 @@ def build_recall(ctx: TaskBuildContext, length: TaskLength) -> list[TaskInstance
         _Chunked(
             ids.next(run.book.id),
             run,
-            split_into_chunks(run.text, task.chunk_tokens, ctx.count_tokens, run.book.language),
+            split_into_chunks(run.text, task.chunk_tokens, ctx.count_tokens),
         )
         for run in context_runs(ctx, length)
     ]
