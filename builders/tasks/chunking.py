@@ -3,12 +3,14 @@
 Counts are exact in the primary tokenizer (`ctx.count_tokens`). Paragraphs (lines) are
 packed greedily by their own counts; a paragraph longer than N is cut into sentences
 after end punctuation (and closing quotes), and a sentence longer than N into equal
-pieces of characters; no character but line-edge whitespace is ever lost. Every packed chunk is then recounted, and one that a tokenizer merged
-past N at a joint is halved until it fits, so no chunk ever exceeds N.
+pieces of characters; no character but line-edge whitespace is ever lost. Every packed
+chunk is then recounted, and one that a tokenizer merged past N at a joint is halved
+until it fits, so no chunk ever exceeds N.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 
@@ -48,7 +50,7 @@ def _units(pieces: list[str], max_tokens: int, count_tokens: CountTokens) -> lis
 def _sentences(paragraph: str) -> list[str]:
     cuts = [m.end() for m in _SENTENCE_END.finditer(paragraph)]
     bounds = [0, *cuts, len(paragraph)]
-    pieces = [paragraph[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+    pieces = [paragraph[a:b] for a, b in itertools.pairwise(bounds)]
     return [p for p in pieces if p.strip()]
 
 

@@ -12,6 +12,7 @@ from lengthwise.builders.tasks.qa import third_of
 from lengthwise.builders.tasks.qa_checks import DraftQuestion, check_question, read_question
 from lengthwise.spec import Spec
 from lengthwise.store import WorkStore
+from lengthwise.task_records import DetailValue
 from lengthwise.task_spec import QATask, TaskLength
 from lengthwise.workdir import WorkDir
 from tests.fixtures.model_tasks import LENGTH, QuestionWriter, task_context
@@ -108,7 +109,8 @@ def test_the_validator_checks_spans_against_the_real_chapter(
     assert check_question(invented, chapter, context) == (
         "extractive answer is not a span of its chapter"
     )
-    answered = DraftQuestion("unanswerable", "谁？", [], {"proposed_answer": "", "key_facts": [span]})
+    facts: dict[str, DetailValue] = {"proposed_answer": "", "key_facts": [span]}
+    answered = DraftQuestion("unanswerable", "谁？", [], facts)
     assert check_question(answered, chapter, context) == (
         "unanswerable question's answer occurs in the context"
     )
@@ -127,5 +129,6 @@ def test_replies_are_read_robustly() -> None:
     assert read_question("abstractive", "I cannot help with that.", "en") == (
         "unreadable reply (no JSON object)"
     )
-    zh = read_question("yes-no", "{'question': '他走了吗？', 'answer': '是', 'reason': '他走了'}", "zh")
+    single_quoted = "{'question': '他走了吗？', 'answer': '是', 'reason': '他走了'}"
+    zh = read_question("yes-no", single_quoted, "zh")
     assert isinstance(zh, DraftQuestion) and zh.answers == ["是。他走了"]
