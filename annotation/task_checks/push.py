@@ -58,8 +58,13 @@ def checked_tasks(spec: Spec) -> list[TaskSpec]:
     return [task for task in spec.tasks if task.family in CHECKED_FAMILIES]
 
 
+TITLE_LIMIT = 50  # Label Studio refuses longer project titles (HTTP 400)
+
+
 def check_project_title(spec: Spec, task: str) -> str:
-    return f"{project_title(spec)} · check {task}"
+    """The benchmark's project title, cut to leave room, then " · check <task>"."""
+    suffix = f" · check {task}"
+    return project_title(spec)[: max(0, TITLE_LIMIT - len(suffix))].rstrip() + suffix
 
 
 def push_task_checks(spec: Spec, work_dir: Path, api: LabelStudioAPI) -> list[TaskPushResult]:
