@@ -15,7 +15,7 @@ sampled chunk has one.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import MISSING, asdict, dataclass, field, fields
+from dataclasses import MISSING, asdict, dataclass, fields
 from typing import Any, Literal
 
 from lengthwise.errors import InputFileError
@@ -81,7 +81,6 @@ class TaskValidation:
     annotation_id: int
     updated_at: str
     comment: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def approved(self) -> bool:

@@ -80,6 +80,10 @@ def build_recall(ctx: TaskBuildContext, length: TaskLength) -> list[TaskInstance
     replies = _label_chunks(client, plans)
     kept = [plan for plan in plans if _usable(ctx, length, plan, replies[plan.id])]
     people = _people(client, kept, replies)
+    unread = [key for key, (_, readable) in people.items() if not readable]
+    if unread:
+        ctx.drops.warn(f"{task.name} {length.name}: alias reply unreadable for {len(unread)} "
+                       f"instances (names kept unmerged), e.g. {unread[0]}")  # fmt: skip
     labels = _chunk_labels(ctx, task, length, kept, replies)
     _store_labels(ctx, task.name, length.name, labels)
     _warn_unreadable(ctx, length, plans, replies)

@@ -95,6 +95,19 @@ def _visible(text: str) -> str:
     return "".join(text.split())
 
 
+def test_an_unreadable_alias_reply_keeps_names_unmerged_and_says_so(
+    books_work: tuple[Spec, Path],
+) -> None:
+    spec, work = books_work
+    with task_context(spec, work, TASK, NameLabeller(alias_reply="They are all different.")) as ctx:
+        instances = family_builder("recall")(ctx, LENGTH)
+        warnings = ctx.drops.warnings
+    zh = next(i for i in instances if i.language == "zh")
+    assert {"林黛玉", "黛玉"} <= set(zh.answers)
+    assert zh.details["alias_reply_readable"] is False and zh.details["aliases"] == []
+    assert any("alias reply unreadable for 2 instances" in w for w in warnings)
+
+
 _NAME = st.text(alphabet="abcABCｂ贾宝 ", min_size=1, max_size=6)
 
 
