@@ -6,6 +6,7 @@ annotate pull    export annotations, check them, merge them into samples_annotat
 annotate status  progress per subset and annotator, quality flags (from the last pull)
 annotate review  pick the final summary per sample (rule or review file), agreement
 annotate locate  find the passage that supports or contradicts a claim
+annotate tasks push|pull   human checks of model-written task items (qa, recall)
 annotate demo-references   synthetic references for the synthetic demo corpus only
 """
 
@@ -17,6 +18,7 @@ import urllib.parse
 from pathlib import Path
 from typing import Any
 
+from lengthwise.annotation.task_checks.commands import TASKS
 from lengthwise.cli_options import (
     OPTIONAL_SPEC,
     SPEC,
@@ -34,7 +36,7 @@ def register(subparsers: Any) -> None:
     add_commands(subparsers, COMMANDS)
 
 
-def _work_dir(spec: Spec | None, work: Path | None) -> Path:
+def work_dir_for(spec: Spec | None, work: Path | None) -> Path:
     from lengthwise.workdir import default_work_dir
 
     if work is not None:
@@ -44,7 +46,7 @@ def _work_dir(spec: Spec | None, work: Path | None) -> Path:
     return default_work_dir(spec)
 
 
-def _api(spec: Spec, work: Path, url: str | None) -> Any:
+def label_studio_api(spec: Spec, work: Path, url: str | None) -> Any:
     from lengthwise.annotation.labelstudio.credentials import resolve_token
     from lengthwise.annotation.labelstudio.paths import LabelStudioPaths
     from lengthwise.annotation.labelstudio.sdk import LabelStudioAPI
@@ -54,6 +56,10 @@ def _api(spec: Spec, work: Path, url: str | None) -> Any:
     chosen = url or read_server_url(paths) or spec.annotation.label_studio_url
     token = resolve_token(paths.credentials, spec.annotation.api_key_env)
     return LabelStudioAPI(chosen, token)
+
+
+_work_dir = work_dir_for
+_api = label_studio_api
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -304,6 +310,7 @@ STEPS = (
             opt("--top", type=int, default=8, help="passages shown to the model"),
         ),
     ),
+    TASKS,
     Command(
         "demo-references",
         help="synthetic reference summaries for the demo corpus (refuses any other corpus)",

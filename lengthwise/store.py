@@ -19,6 +19,7 @@ from lengthwise.errors import InputFileError, MissingInputError
 from lengthwise.human_records import Annotation, Draft
 from lengthwise.records import Book, Sample
 from lengthwise.storage import atomic_write_jsonl, read_json, read_jsonl
+from lengthwise.task_checks import ChunkLabels, TaskValidation
 from lengthwise.task_records import TaskInstance
 from lengthwise.workdir import WorkDir
 
@@ -91,8 +92,12 @@ class WorkStore:
         books = self.books(ids)
         return {book_id: books[book_id] for book_id in ids if book_id in books}
 
-    def task_instances(self, task: str, length: str) -> list[TaskInstance]:
-        """WORK/tasks/<task>/<length>.parquet, in file order."""
+    def task_instances(self, task: str, length: str | None = None) -> list[TaskInstance]:
+        """WORK/tasks/<task>/<length>.parquet in file order; every length of the task (in
+        length-name order) when `length` is None."""
+        if length is None:
+            files = sorted((self.work.tasks / task).glob("*.parquet"))
+            return [instance for path in files for instance in read_task_file(path)]
         path = self.work.task_file(task, length)
         if not path.is_file():
             raise MissingRecords(f"{path}: task instances missing; run `lengthwise tasks SPEC`")
@@ -128,14 +133,34 @@ class WorkStore:
         ordered = sorted(records, key=lambda r: (r.sample_id, r.annotation_id))
         atomic_write_jsonl(self.work.annotations.annotations, (r.to_dict() for r in ordered))
 
+    # task families (lengthwise.task_records) and their human checks (lengthwise.task_checks)
+    def chunk_labels(self, task: str) -> list[ChunkLabels]:
+        """WORK/tasks/<task>/chunk_labels.jsonl (empty when the task wrote none)."""
+        path = self.work.task_chunk_labels(task)
+        if not path.is_file():
+            return []
+        return [
+            ChunkLabels.from_dict(row, f"{path}:{number}")
+            for number, row in enumerate(read_jsonl(path), start=1)
+        ]
 
-def read_drafts_file(path: Path) -> dict[str, Draft]:
-    """A drafts JSONL file by sample id; errors name the file, line and key."""
-    drafts: dict[str, Draft] = {}
-    for number, row in enumerate(read_jsonl(path), start=1):
-        draft = Draft.from_row(row, f"{path}:{number}")
-        drafts[draft.sample_id] = draft
-    return drafts
+    def write_chunk_labels(self, task: str, labels: Iterable[ChunkLabels]) -> None:
+        ordered = sorted(labels, key=lambda r: (r.length, r.id))
+        atomic_write_jsonl(self.work.task_chunk_labels(task), (r.to_dict() for r in ordered))
+
+    def task_validations(self, task: str) -> list[TaskValidation]:
+        """WORK/tasks/<task>/validations.jsonl (empty before the first pull)."""
+        path = self.work.task_validations(task)
+        if not path.is_file():
+            return []
+        return [
+            TaskValidation.from_dict(row, f"{path}:{number}")
+            for number, row in enumerate(read_jsonl(path), start=1)
+        ]
+
+    def write_task_validations(self, task: str, records: Iterable[TaskValidation]) -> None:
+        ordered = sorted(records, key=lambda r: (r.item_id, r.annotation_id))
+        atomic_write_jsonl(self.work.task_validations(task), (r.to_dict() for r in ordered))
 
 
 def read_task_file(path: Path) -> list[TaskInstance]:
@@ -146,6 +171,15 @@ def read_task_file(path: Path) -> list[TaskInstance]:
     except Exception as exc:  # pyarrow raises several types for damaged files
         raise InputFileError(f"{path}: cannot read task instances: {exc}") from None
     return [TaskInstance.from_row(row, f"{path}: row {number}") for number, row in enumerate(rows)]
+
+
+def read_drafts_file(path: Path) -> dict[str, Draft]:
+    """A drafts JSONL file by sample id; errors name the file, line and key."""
+    drafts: dict[str, Draft] = {}
+    for number, row in enumerate(read_jsonl(path), start=1):
+        draft = Draft.from_row(row, f"{path}:{number}")
+        drafts[draft.sample_id] = draft
+    return drafts
 
 
 def read_samples_file(path: Path) -> list[Sample]:

@@ -15,6 +15,7 @@ WORK/
     annotations/annotations.jsonl, review.json, report.*            annotate pull/review
     samples_annotated/<subset>.parquet                              annotate review
     tasks/<task>/<length>.parquet, tasks/report.json, .md           build (task families)
+    tasks/<task>/chunk_labels.jsonl, validations.jsonl              build, annotate tasks pull
     stats/stats.json, stats.md, samples.jsonl                       stats
     releases/<tag>/                                                 release
     cache/http/, cache/llm.sqlite                                   caches
@@ -118,6 +119,11 @@ class LabelStudioPaths:
     @property
     def home(self) -> Path:
         return self.root / "home"
+
+    @property
+    def task_checks_state(self) -> Path:
+        """Per task: the Label Studio project of its human checks, what push did last."""
+        return self.root / "task_checks.json"
 
 
 @dataclass(frozen=True)
@@ -270,6 +276,14 @@ class WorkDir:
     @property
     def tasks_report_md(self) -> Path:
         return self.tasks / "report.md"
+
+    def task_chunk_labels(self, task: str) -> Path:
+        """Recall: the drafting model's names per chunk (a seeded share goes to a human check)."""
+        return self.tasks / task / "chunk_labels.jsonl"
+
+    def task_validations(self, task: str) -> Path:
+        """The human checks of a task's items, as `annotate tasks pull` last stored them."""
+        return self.tasks / task / "validations.jsonl"
 
     # later stages
     @property

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from lengthwise.annotation.labelstudio.interface import (
     LABEL_CONFIG,
@@ -115,7 +115,7 @@ def push(
     paths.texts.mkdir(parents=True, exist_ok=True)
     payloads = _payloads(spec, work, paths, samples, drafts, drafter, result)
     result.chapter_links = _check_chapter_links(api, project.id, paths, payloads)
-    tasks = _deduplicated(api, api.list_tasks(project.id), result)
+    tasks = deduplicated_tasks(api, api.list_tasks(project.id), result)
     missing = []
     for sample_id, (data, payload) in payloads.items():
         task = tasks.get(sample_id)
@@ -253,13 +253,17 @@ def _check_chapter_links(
     return True
 
 
-def _deduplicated(
-    api: LabelStudioAPI, tasks: list[RemoteTask], result: PushResult
+class DuplicateCount(Protocol):
+    removed_duplicates: int
+
+
+def deduplicated_tasks(
+    api: LabelStudioAPI, tasks: list[RemoteTask], result: DuplicateCount, key: str = "sample_id"
 ) -> dict[str, RemoteTask]:
-    """One task per sample id; extra untouched copies are deleted."""
+    """One task per `data[key]` (a sample id); extra untouched copies are deleted."""
     by_sample: dict[str, list[RemoteTask]] = defaultdict(list)
     for task in tasks:
-        sample_id = task.data.get("sample_id")
+        sample_id = task.data.get(key)
         if isinstance(sample_id, str):
             by_sample[sample_id].append(task)
     kept: dict[str, RemoteTask] = {}

@@ -1,4 +1,6 @@
 """Imports every family module so that each registers its builder (base.register_family)."""
 
-import lengthwise.builders.tasks.incremental
-import lengthwise.builders.tasks.needles  # noqa: F401
+import lengthwise.builders.tasks.incremental as incremental_family  # noqa: F401
+import lengthwise.builders.tasks.needles as needles_family  # noqa: F401
+import lengthwise.builders.tasks.qa as qa_family  # noqa: F401
+import lengthwise.builders.tasks.recall as recall_family  # noqa: F401

@@ -1,5 +1,6 @@
-"""Task-stage fixtures: a copy of the demo build with [[tasks]] appended to its spec, and a
-small real build of two shared books (one zh classic, one en novel)."""
+"""Task-stage fixtures: a copy of the demo build with [[tasks]] appended to its spec, a
+small real build of two shared books (one zh classic, one en novel), and the same two books
+built with the chars tokenizer for the recall and qa builder tests."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from lengthwise.builders.build import run_build
 from lengthwise.spec import Spec, load_spec
+from tests.fixtures.model_tasks import build_books
 
 TaskSpecFactory = Callable[[str], tuple[Spec, Path]]
 
@@ -73,3 +75,27 @@ def real_spec_text(shared_corpora: Path, seed: int) -> str:
         zh=shared_corpora / "zh_simplified_four_classics" / "hongloumeng_utf8.txt",
         en=shared_corpora / "en_pg_stripped" / "pride_and_prejudice.txt",
     )
+
+
+@pytest.fixture(scope="session")
+def model_task_books(
+    shared_corpora: Path, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Spec, Path]:
+    """(spec, work dir) with 红楼梦 and Pride and Prejudice built (chars tokenizer); read-only."""
+    folder = tmp_path_factory.mktemp("model-task-books")
+    spec = build_books(
+        shared_corpora,
+        folder,
+        [("zh_simplified_four_classics", "hongloumeng_utf8.txt"),
+         ("en_pg_stripped", "pride_and_prejudice.txt")],
+    )  # fmt: skip
+    return spec, folder / "work"
+
+
+@pytest.fixture
+def books_work(model_task_books: tuple[Spec, Path], tmp_path: Path) -> tuple[Spec, Path]:
+    """A private copy of the built corpus (the builders write chunk labels and a cache)."""
+    spec, source = model_task_books
+    target = tmp_path / "work"
+    shutil.copytree(source / "corpus", target / "corpus")
+    return spec, target
