@@ -1,5 +1,8 @@
-"""Imports every family module so that each registers its builder (base.register_family)."""
+"""Imports every family module so that each registers its builder (base.register_family).
 
-import lengthwise.builders.tasks.ordering
-import lengthwise.builders.tasks.sections
-import lengthwise.builders.tasks.synopsis_ordering
+One line per family module (`import ... as ...` keeps them on separate lines).
+"""
+
+from lengthwise.builders.tasks import ordering as ordering
+from lengthwise.builders.tasks import sections as sections
+from lengthwise.builders.tasks import synopsis_ordering as synopsis_ordering
