@@ -10,11 +10,12 @@ An ordering instance must be solved from the narrative, not from what marks chap
 - the heading vocabulary (non-numeral words of the number tokens: "chapter", 第, 回):
   a line made only of those words and numerals is a numbering line;
 - chapter-opening formulae: a sentence prefix (zh 2-4 characters, en 1-3 words) that
-  opens at least 15 % of the chapters and is at least 20 times likelier there than at
-  the start of other paragraphs (or opens half the chapters and is 3 times likelier):
+  opens at least 15 % of the chapters (4 or more) and is at least 20 times likelier
+  there than at the start of other paragraphs (or opens 30 % of the chapters and is 3
+  times likelier):
   话说 in 红楼梦, 却说 in 三国演义;
 - chapter-closing formulae: n-grams (zh 2-6 characters, en 2-4 words) found among the
-  last three sentences of at least 15 % of the chapters and at least 20 times likelier
+  last three sentences of at least 30 % of the chapters (4 or more) and at least 20 times likelier
   per sentence there than elsewhere (且听下回分解, 下文分解, 正是).
 
 `order_free_paragraphs` then gives the book's paragraphs in reading order without
@@ -38,8 +39,13 @@ from lengthwise.builders.chapters.zh_numerals import DIGITS, UNITS
 from lengthwise.records import Book, Chapter
 from lengthwise.text import paragraphs, sentences
 
-MIN_CHAPTER_SHARE = 0.15  # a formula is found at this share of chapter edges or more
-MIN_CHAPTERS = 3  # ... and at this many chapters
+# A formula is a habit of the book: found at this share of chapter ends or more (at
+# 3 of 12 chapters, Sherlock's "is now" and Alice's "the top of" would pass) ...
+MIN_CLOSER_SHARE = 0.3
+# ... openers at a lower share, as what is removed is only a prefix and they must also
+# be rare at other paragraph starts (西游记 opens 16 % of its chapters with 话说) ...
+MIN_OPENER_SHARE = 0.15
+MIN_CHAPTERS = 4  # ... and at this many chapters
 MIN_ENRICHMENT = 20.0  # ... and this many times likelier at edges than elsewhere
 CODA_SENTENCES = 3  # the closing zone: a chapter's last sentences
 WORD = re.compile(r"[^\W_]+")
@@ -142,12 +148,12 @@ def _heading_clues(book: Book, language: str) -> tuple[set[str], set[str], froze
 
 
 def _enriched(edge: Counter[str], edge_units: int, rest: Counter[str], rest_units: int,
-              chapters: int) -> list[tuple[str, float, float]]:  # fmt: skip
+              chapters: int, min_share: float) -> list[tuple[str, float, float]]:  # fmt: skip
     """(feature, share of chapters, enrichment) of features frequent at chapter edges."""
     found = []
     for feature, count in edge.items():
         share = count / max(chapters, 1)
-        if count < MIN_CHAPTERS or share < MIN_CHAPTER_SHARE:
+        if count < MIN_CHAPTERS or share < min_share:
             continue
         ratio = (count / max(edge_units, 1)) / ((rest[feature] + 1) / max(rest_units, 1))
         found.append((feature, share, ratio))
@@ -168,8 +174,10 @@ def _learn_openers(chapter_sentences: Sequence[list[list[str]]], language: str) 
     chapters = len(chapter_sentences)
     learned = {
         f
-        for f, share, ratio in _enriched(edge, chapters, rest, rest_units, chapters)
-        if ratio >= MIN_ENRICHMENT or (share >= 0.5 and ratio >= 3)
+        for f, share, ratio in _enriched(
+            edge, chapters, rest, rest_units, chapters, MIN_OPENER_SHARE
+        )
+        if ratio >= MIN_ENRICHMENT or (share >= 0.3 and ratio >= 3)
     }
     # "话说宝玉" extends "话说": only the formula itself is stripped, never a name after it.
     minimal = [f for f in learned if not any(f != g and f.startswith(g) for g in learned)]
@@ -190,7 +198,7 @@ def _learn_closers(chapter_sentences: Sequence[list[list[str]]], language: str) 
             rest.update(grams(sentence, language, sizes))
             rest_units += 1
     chapters = len(chapter_sentences)
-    found = _enriched(edge, edge_units, rest, rest_units, chapters)
+    found = _enriched(edge, edge_units, rest, rest_units, chapters, MIN_CLOSER_SHARE)
     return frozenset(f for f, _, ratio in found if ratio >= MIN_ENRICHMENT)
 
 
