@@ -68,6 +68,23 @@ class _Matcher:
         return bool(numerals) and all(u in self.clues.heading_words or u in numerals for u in units)
 
 
+def _without_chapter_names(found: list[str], matcher: _Matcher) -> list[str]:
+    """`found` without the sentences naming a chapter, a name split over consecutive
+    sentences included ("Here ends XI." + "THE ADVENTURE OF ...")."""
+    language = matcher.clues.language
+    kept = [s for s in found if not matcher.names_chapter(s)]
+    while len(kept) > 1 and matcher.names_chapter(_join(kept, language)):
+        window = next(
+            (i, j)
+            for size in range(2, len(kept) + 1)
+            for i in range(len(kept) - size + 1)
+            for j in [i + size]
+            if matcher.names_chapter(_join(kept[i:j], language))
+        )
+        del kept[window[0] : window[1]]
+    return kept
+
+
 def _join(pieces: list[str], language: str) -> str:
     return ("" if language == "zh" else " ").join(pieces)
 
@@ -103,7 +120,7 @@ def _chapter_paragraphs(
         if not text:
             continue
         found = sentences(text, language)
-        kept = [s for s in found if not matcher.names_chapter(s)]
+        kept = _without_chapter_names(found, matcher)
         if len(kept) < len(found):
             removed[NAMES_CHAPTER] += len(found) - len(kept)
             if kept:

@@ -41,7 +41,9 @@ MakeContext = Callable[..., TaskBuildContext]
 
 
 @pytest.fixture(scope="session")
-def held_out_books(shared_corpora: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Book]:
+def held_out_books(
+    shared_corpora: Path, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Book]:
     documents = [read_local_file(shared_corpora / folder / name) for folder, name in HELD_OUT]
     docs = [d for d in documents if isinstance(d, SourceDocument)]
     assert len(docs) == len(HELD_OUT)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from lengthwise.builders.tasks.base import family_builder
 from lengthwise.builders.tasks.book_form import EPISTOLARY, POETRY, book_form
 from lengthwise.builders.tasks.order_clues import learn_order_clues
-from lengthwise.builders.tasks.order_free import order_free_paragraphs
+from lengthwise.builders.tasks.order_free import Paragraph, order_free_paragraphs
 from lengthwise.builders.tasks.ordering import hint_markers, segment_marker
 from lengthwise.records import Book, Chapter
 from lengthwise.task_records import TaskInstance
@@ -25,6 +25,9 @@ pytestmark = pytest.mark.slow
 TASK = OrderingTask(name="ordering", family="ordering", stride_paragraphs=15)
 ZH_CHAPTER_NUMBER = re.compile(r"第[零〇一二三四五六七八九十百千两0-9]+[回章]")
 EN_CHAPTER_NUMBER = re.compile(r"\b(chapter|adventure)\s+([ivxlc]+|\d+)\b", re.IGNORECASE)
+
+
+SOURCE_PARAGRAPHS: dict[str, list[Paragraph]] = {}
 
 
 def build(make_context: MakeContext, books: dict[str, Book], length: TaskLength, seed: int = 0):
@@ -76,7 +79,9 @@ def test_same_seed_same_instances_other_seed_other_ones(
     assert [i.id for i in first] != [i.id for i in other]
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(seed=st.integers(0, 10_000), length=st.sampled_from(LENGTHS))
 def test_no_instance_holds_a_heading_or_chapter_number_of_its_book(
     held_out_books: dict[str, Book], make_context: MakeContext, seed: int, length: TaskLength
@@ -84,20 +89,53 @@ def test_no_instance_holds_a_heading_or_chapter_number_of_its_book(
     instances, _ = build(make_context, held_out_books, length, seed=seed)
     assert instances
     for instance in instances:
-        book = held_out_books[instance.book_id]
-        context = squash(instance.context)
-        lines = {squash(line) for line in instance.context.split("\n")}
-        for chapter in book.chapters:
-            for line in chapter.heading.split("\n"):
-                piece = squash(line)
-                assert len(piece) < 2 or piece not in context, (instance.id, line)
-            if chapter.title.strip():
-                assert squash(chapter.title) not in lines, (instance.id, chapter.title)
-        number = ZH_CHAPTER_NUMBER if instance.language == "zh" else EN_CHAPTER_NUMBER
-        assert number.search(instance.context) is None, (instance.id, number.search(instance.context))
+        assert_no_heading_or_number(instance, held_out_books[instance.book_id])
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def assert_no_heading_or_number(instance: TaskInstance, book: Book) -> None:
+    context = squash(instance.context)
+    lines = {squash(line) for line in instance.context.split("\n")}
+    for chapter in book.chapters:
+        for line in chapter.heading.split("\n"):
+            piece = squash(line)
+            assert len(piece) < 2 or piece not in context, (instance.id, line)
+        if chapter.title.strip():
+            assert squash(chapter.title) not in lines, (instance.id, chapter.title)
+    number = ZH_CHAPTER_NUMBER if instance.language == "zh" else EN_CHAPTER_NUMBER
+    assert number.search(instance.context) is None, (instance.id, number.search(instance.context))
+
+
+@pytest.mark.parametrize("book_id", ["shuihu_utf8", "sherlock"])
+def test_headings_repeated_inside_chapters_are_removed(
+    held_out_books: dict[str, Book], make_context: MakeContext, book_id: str
+) -> None:
+    """Like 红楼梦's 第三十八回, every chapter repeats its heading in its body, as a line
+    and inside a sentence, and names its number on a line of its own."""
+    real = held_out_books[book_id]
+
+    def planted(chapter: Chapter) -> str:
+        heading = " ".join(chapter.heading.split())
+        number = heading.replace(" ".join(chapter.title.split()), "").strip()
+        body = paragraphs(chapter.text)
+        middle = len(body) // 2
+        inside = f"此回乃{heading}之文。" if real.language == "zh" else f"Here ends {heading} part."
+        body[middle:middle] = [heading, inside, number]
+        return "\n\n".join(body)
+
+    chapters = [
+        Chapter(real.id, c.index, c.heading, c.number, c.title, planted(c), c.part)
+        for c in real.chapters
+    ]
+    book = Book(real.id, real.title, real.language, real.source, "", "utf-8", chapters)
+    instances, ctx = build(make_context, {book.id: book}, LENGTHS[0])
+    assert instances
+    for instance in instances:
+        assert_no_heading_or_number(instance, book)
+
+
+@settings(
+    max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(seed=st.integers(0, 10_000), length=st.sampled_from(LENGTHS))
 def test_joining_segments_in_answer_order_gives_the_source_paragraphs_back(
     held_out_books: dict[str, Book], make_context: MakeContext, seed: int, length: TaskLength
@@ -109,7 +147,9 @@ def test_joining_segments_in_answer_order_gives_the_source_paragraphs_back(
         assert sorted(found) == sorted(instance.answers)
         joined = "\n\n".join(found[label] for label in instance.answers)
         start, end = instance.details["start_paragraph"], instance.details["end_paragraph"]
-        source, _ = order_free_paragraphs(book)
+        if book.id not in SOURCE_PARAGRAPHS:
+            SOURCE_PARAGRAPHS[book.id] = order_free_paragraphs(book)[0]
+        source = SOURCE_PARAGRAPHS[book.id]
         assert joined == "\n\n".join(p.text for p in source[start:end])  # type: ignore[misc]
         # ... and every sentence shown is the book's own, from the chapters it names.
         first, last = instance.details["first_chapter"], instance.details["last_chapter"]
