@@ -101,6 +101,11 @@ def assert_no_heading_or_number(instance: TaskInstance, book: Book) -> None:
             assert len(piece) < 2 or piece not in context, (instance.id, line)
         if chapter.title.strip():
             assert squash(chapter.title) not in lines, (instance.id, chapter.title)
+        printed_number = squash(chapter.heading.split("\n")[0].replace(chapter.title, ""))
+        assert printed_number.strip(".:") not in {x.strip(".:") for x in lines}, (
+            instance.id,
+            printed_number,
+        )
     number = ZH_CHAPTER_NUMBER if instance.language == "zh" else EN_CHAPTER_NUMBER
     assert number.search(instance.context) is None, (instance.id, number.search(instance.context))
 
