@@ -132,7 +132,7 @@ def test_headings_repeated_inside_chapters_are_removed(
         for c in real.chapters
     ]
     book = Book(real.id, real.title, real.language, real.source, "", "utf-8", chapters)
-    instances, ctx = build(make_context, {book.id: book}, LENGTHS[0])
+    instances, _ = build(make_context, {book.id: book}, LENGTHS[0])
     assert instances
     for instance in instances:
         assert_no_heading_or_number(instance, book)
