@@ -1,105 +1,126 @@
-"""Sample-like contexts of one task length: chapter runs chosen and joined as samples are.
+"""Chapter runs inside a task length, and the seeded draw of candidates into instances.
 
-The candidate runs and the selection are the build's own (`candidates_for_subset`,
-`select_samples`, the spec's sampling policy and numbering-gap rule), applied to the
-task's length as if it were a subset, so a task whose lengths default to the spec's
-subsets sees the same runs as the samples. The text is `joining.sample_text` and is
-recounted exactly with the primary tokenizer; a run outside the length after the
-recount, and every candidate the selection left out, is counted in `ctx.drops`.
+Families whose context is a run of whole chapters (synopsis ordering, sections) cut
+their runs the way samples are cut: the spec's sampling policy over the chapters'
+token counts in the primary tokenizer, never across a gap in the printed numbering
+(unless the spec allows it). A family that adds text around the chapters (section
+markers) reserves those tokens, and every context is then counted exactly: a run
+outside [lower, upper] once rendered is dropped with a reason.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
+from typing import TypeVar
 
 from lengthwise.builders.duplicates.build_stage import sampling_lengths
-from lengthwise.builders.joining import CHAPTER_SEPARATOR, joins_exactly, render_chapter
-from lengthwise.builders.sampling.candidates import candidates_for_subset
-from lengthwise.builders.sampling.selection import select_samples, stable_seed
+from lengthwise.builders.joining import joins_exactly, render_chapter
+from lengthwise.builders.sampling.windows import policy_windows
 from lengthwise.builders.tasks.base import TaskBuildContext
-from lengthwise.errors import UserError
-from lengthwise.records import Book, Chapter
+from lengthwise.records import Book
+from lengthwise.reports import StageReport
 from lengthwise.spec import SubsetSpec
+from lengthwise.task_records import TaskInstance
 from lengthwise.task_spec import TaskLength
+
+NOT_DRAWN = "not drawn: the length's count was reached"
+NO_RUN = "no chapter run of the book fits the length"
+OUTSIDE_LENGTH = "outside the length once rendered"
 
 
 @dataclass(frozen=True)
-class ContextRun:
-    """Chapters first..last of one book, joined as a sample's text."""
+class Run:
+    """Chapters `first..last` (0-based, inclusive) of `book`."""
 
     book: Book
     first: int
     last: int
-    text: str
-    tokens: int  # of `text`, exact, in the primary tokenizer
-    starts: tuple[int, ...]  # character offset of each chapter's rendered text in `text`
 
     @property
-    def chapters(self) -> list[Chapter]:
-        return self.book.chapters[self.first : self.last + 1]
-
-    def span(self, position: int) -> tuple[int, int]:
-        """[start, end) of the `position`-th chapter of the run (0-based) in `text`."""
-        start = self.starts[position]
-        if position + 1 < len(self.starts):
-            return start, self.starts[position + 1] - len(CHAPTER_SEPARATOR)
-        return start, len(self.text)
-
-    @property
-    def source_ids(self) -> list[str]:
-        return [c.sha256 for c in self.chapters]
+    def key(self) -> str:
+        return f"{self.book.id}:{self.first:04d}-{self.last:04d}"
 
 
-def context_runs(ctx: TaskBuildContext, length: TaskLength) -> list[ContextRun]:
-    """Up to `length.count` runs inside the length, in (book, first chapter) order."""
-    books = [ctx.books[key] for key in sorted(ctx.books)]
-    _check_counts(books, ctx.tokenizer)
-    field = "token_counts_followed" if joins_exactly(ctx.tokenizer) else "token_counts"
-    lengths = sampling_lengths(books, ctx.tokenizer, field, ctx.spec.sampling.allow_number_gaps)
-    subset = SubsetSpec(
+def with_counts(ctx: TaskBuildContext, book: Book) -> Book:
+    """`book` with every chapter counted in the primary tokenizer (counted here if the
+    corpus stage did not)."""
+    missing = [c for c in book.chapters if ctx.tokenizer not in c.token_counts]
+    if missing:
+        counts = ctx.count_tokens([render_chapter(c) for c in missing])
+        for chapter, count in zip(missing, counts, strict=True):
+            chapter.token_counts[ctx.tokenizer] = count
+    return book
+
+
+def _sum_field(ctx: TaskBuildContext, books: Sequence[Book]) -> str:
+    """The counts windows add up: with the separator after each chapter where known."""
+    followed = all(ctx.tokenizer in c.token_counts_followed for b in books for c in b.chapters)
+    return "token_counts_followed" if joins_exactly(ctx.tokenizer) and followed else "token_counts"
+
+
+def candidate_runs(ctx: TaskBuildContext, length: TaskLength, reserve: int = 0) -> list[Run]:
+    """Every chapter run of every book inside [lower - reserve, upper - reserve] by summed
+    counts, in (book id, chapter) order; books without one are dropped with a reason."""
+    books = [with_counts(ctx, ctx.books[k]) for k in sorted(ctx.books)]
+    field = _sum_field(ctx, books)
+    allow_gaps = ctx.spec.sampling.allow_number_gaps
+    lengths = sampling_lengths(books, ctx.tokenizer, field, allow_gaps)
+    lower = max(1, length.lower - reserve)
+    upper = max(lower, length.upper - reserve)
+    window = SubsetSpec(
         name=length.name,
-        target=length.target,
-        lower=length.lower,
-        upper=length.upper,
+        target=min(max(length.target - reserve, lower), upper),
+        lower=lower,
+        upper=upper,
         count=length.count,
     )
-    candidates = candidates_for_subset(lengths, subset, ctx.spec.sampling.policy)
-    seed = stable_seed(ctx.seed, ctx.task.name)
-    selection = select_samples(candidates.runs, subset, seed, ctx.spec.sampling.q1_min_ratio)
-    for _ in range(len(candidates.runs) - len(selection.samples)):
-        ctx.drops.drop(f"{length.name}: candidate run not selected (the length's count reached)")
-    if selection.shortfall:
-        ctx.drops.warn(f"{ctx.task.name} {selection.shortfall}")
-    by_id = {b.id: b for b in books}
-    joined = [_joined(by_id[run.book_id], run.first, run.last) for run in selection.samples]
-    counts = ctx.count_tokens([text for text, _ in joined])
-    runs: list[ContextRun] = []
-    for run, (text, starts), tokens in zip(selection.samples, joined, counts, strict=True):
-        if not length.lower <= tokens <= length.upper:
-            ctx.drops.drop(
-                f"{length.name}: joined text recount outside [lower, upper]",
-                example=f"{run.id} ({tokens} tokens)",
-            )
-            continue
-        runs.append(ContextRun(by_id[run.book_id], run.first, run.last, text, tokens, starts))
+    runs: list[Run] = []
+    for book, book_lengths in zip(books, lengths, strict=True):
+        windows = policy_windows(
+            book_lengths.chapter_tokens, window, ctx.spec.sampling.policy, book_lengths.breaks
+        )
+        if not windows:
+            ctx.drops.drop(NO_RUN, example=f"{length.name}: {book.id}")
+        runs.extend(Run(book, first, last) for first, last in windows)
     return runs
 
 
-def _joined(book: Book, first: int, last: int) -> tuple[str, tuple[int, ...]]:
-    """`joining.sample_text` plus where each chapter starts in it."""
-    rendered = [render_chapter(c) for c in book.chapters[first : last + 1]]
-    widths = [len(r) + len(CHAPTER_SEPARATOR) for r in rendered]
-    starts = (0, *accumulate(widths[:-1]))
-    return CHAPTER_SEPARATOR.join(rendered), tuple(starts)
+Candidate = TypeVar("Candidate")
 
 
-def _check_counts(books: Sequence[Book], tokenizer: str) -> None:
-    for book in books:
-        for chapter in book.chapters:
-            if tokenizer not in chapter.token_counts:
-                raise UserError(
-                    f"book {book.id!r} chapter {chapter.index}: no {tokenizer} token count; "
-                    "rebuild the corpus with `lengthwise build SPEC`"
-                )
+def draw(
+    candidates: Sequence[Candidate],
+    rng: random.Random,
+    count: int,
+    build: Callable[[Candidate], TaskInstance | None],
+    drops: StageReport,
+    name: Callable[[Candidate], str],
+) -> list[TaskInstance]:
+    """Instances from candidates taken in a seeded order until `count` are built.
+
+    `build` returns None after dropping a candidate with its reason; the candidates left
+    when the count is reached are dropped as not drawn. Instances come back sorted by id.
+    """
+    order = list(range(len(candidates)))
+    rng.shuffle(order)
+    instances: list[TaskInstance] = []
+    for index in order:
+        candidate = candidates[index]
+        if len(instances) >= count:
+            drops.drop(NOT_DRAWN, example=name(candidate))
+            continue
+        instance = build(candidate)
+        if instance is not None:
+            instances.append(instance)
+    return sorted(instances, key=lambda i: i.id)
+
+
+def exact_tokens(ctx: TaskBuildContext, length: TaskLength, text: str, example: str) -> int | None:
+    """The count of `text`, or None (dropped with a reason) when outside the length."""
+    tokens = ctx.count_tokens([text])[0]
+    if length.lower <= tokens <= length.upper:
+        return tokens
+    ctx.drops.drop(OUTSIDE_LENGTH, example=f"{example} ({tokens} tokens)")
+    return None

@@ -1,6 +1,6 @@
 """Question answering by position: questions from the beginning, middle and end thirds.
 
-For each sample-like chapter run inside the length (chapter_runs.py), the chapters are
+For each sample-like chapter run inside the length (context_runs.py), the chapters are
 placed in thirds of the context by the character position of their midpoint; one
 chapter is drawn (seeded) from each third, and the drafting model writes one question
 of each kind in `task.kinds` from that chapter alone (qa_prompts.py). Each reply is
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from lengthwise.builders.sampling.selection import stable_seed
 from lengthwise.builders.tasks.base import TaskBuildContext, register_family
-from lengthwise.builders.tasks.chapter_runs import ContextRun, context_runs
+from lengthwise.builders.tasks.context_runs import ContextRun, context_runs
 from lengthwise.builders.tasks.drafting import InstanceIds, drafting_model
 from lengthwise.builders.tasks.qa_checks import DraftQuestion, check_question, read_question
 from lengthwise.builders.tasks.qa_prompts import question_request

@@ -1,6 +1,6 @@
 """ETHIC recall: every character name in the context, labelled by the drafting model.
 
-For each sample-like chapter run inside the length (chapter_runs.py), the context is
+For each sample-like chapter run inside the length (context_runs.py), the context is
 cut into chunks of at most `chunk_tokens` tokens at paragraph/sentence boundaries
 (chunking.py); the model lists the character names of every chunk (a JSON array; an
 unreadable reply gets one repair request, then the instance is dropped, counted);
@@ -26,8 +26,8 @@ from dataclasses import dataclass, replace
 
 from lengthwise.builders.sampling.selection import stable_seed
 from lengthwise.builders.tasks.base import TaskBuildContext, register_family
-from lengthwise.builders.tasks.chapter_runs import ContextRun, context_runs
 from lengthwise.builders.tasks.chunking import split_into_chunks
+from lengthwise.builders.tasks.context_runs import ContextRun, context_runs
 from lengthwise.builders.tasks.drafting import InstanceIds, drafting_model
 from lengthwise.builders.tasks.model_json import json_value, string_list
 from lengthwise.builders.tasks.recall_names import (

@@ -179,6 +179,15 @@ def _en_sentences(text: str) -> list[str]:
     return [s.strip() for s in out if _has_word(s)]
 
 
+def paragraphs(text: str) -> list[str]:
+    """The paragraphs of `text`: pieces between blank lines, stripped, empty ones dropped.
+
+    Cleaned books (zh and en) separate paragraphs with a blank line; single newlines inside
+    a paragraph (verse lines, hard wraps) are kept.
+    """
+    return [p.strip() for p in _PARAGRAPH_BREAK.split(text) if p.strip()]
+
+
 def sentences(text: str, lang: str) -> list[str]:
     """The sentences of `text`, stripped; pieces without any letter or digit are dropped.
 
