@@ -58,10 +58,12 @@ class OrderingTask(_TaskBase):
 
 
 class SynopsisOrderingTask(_TaskBase):
-    """ETHIC's ordering variant: the whole context's per-chunk synopses, shuffled."""
+    """ETHIC's ordering variant: the whole context's per-chunk synopses, shuffled.
+
+    The chunks are the context's chapters, so that the reviewed chapter synopses serve.
+    """
 
     family: Literal["synopsis-ordering"]
-    chunk_tokens: int = Field(default=1024, gt=0)
 
 
 class RecallTask(_TaskBase):
