@@ -25,7 +25,9 @@ def _names(text: str) -> list[str]:
 
 
 def register(subparsers: Any) -> None:
-    add_commands(subparsers, COMMANDS)
+    from lengthwise.evaluation.analyses.commands import COMMANDS as ANALYSE_COMMANDS
+
+    add_commands(subparsers, (*COMMANDS, *ANALYSE_COMMANDS))
 
 
 def engine_from_args(args: argparse.Namespace) -> EngineSettings:

