@@ -19,9 +19,10 @@ from typing import Any, Final
 
 from lengthwise.evaluation.analyses.output import AnalysisOutput
 from lengthwise.evaluation.analyses.plots import bar_plot
-from lengthwise.evaluation.analyses.positions import THIRDS, passages, shares
+from lengthwise.evaluation.analyses.positions import THIRDS, shares
 from lengthwise.evaluation.analyses.run_data import AnalysedRun, RunItem
-from lengthwise.evaluation.analyses.similarity import Method, best_matches, similarity_matrix
+from lengthwise.evaluation.analyses.similarity import Method, similarity_matrix
+from lengthwise.evaluation.analyses.tracing import trace
 from lengthwise.llm.types import ChatRequest, LLMClient, Message
 
 NAME: Final = "atomic_facts"
@@ -62,26 +63,18 @@ def _facts_of(client: LLMClient, items: Sequence[RunItem]) -> list[list[str]]:
 def _trace_and_judge(
     client: LLMClient, item: RunItem, facts: list[str], method: Method
 ) -> list[dict[str, Any]]:
-    found = passages(item.context or "", item.language)
-    if not facts or not found:
-        return [{"fact": f, "position": None, "supported": False} for f in facts]
-    matches = best_matches(facts, [p.text for p in found], method, item.language)
-    verdicts = _ask(
-        client,
-        [
-            JUDGE_PROMPT.format(passage=found[i].text, fact=f)
-            for f, (i, _) in zip(facts, matches, strict=True)
-        ],
-        8,
-    )
+    traced = trace(facts, item.context or "", item.language, method)
+    asked = [(f, t) for f, t in zip(facts, traced, strict=True) if t is not None]
+    prompts = [JUDGE_PROMPT.format(passage=t[0].text, fact=f) for f, t in asked]
+    verdicts = dict(zip((f for f, _ in asked), _ask(client, prompts, 8), strict=True))
     return [
         {
             "fact": f,
-            "position": found[i].position,
-            "similarity": s,
-            "supported": bool(_YES.match(v)),
+            "position": t[0].position if t else None,
+            "similarity": t[1] if t else 0.0,
+            "supported": t is not None and bool(_YES.match(verdicts.get(f, ""))),
         }
-        for f, (i, s), v in zip(facts, matches, verdicts, strict=True)
+        for f, t in zip(facts, traced, strict=True)
     ]
 
 

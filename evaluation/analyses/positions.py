@@ -2,13 +2,16 @@
 
 A context is cut into passages of a fixed number of characters (300 for Chinese,
 800 for English, about 200 tokens either way), made smaller for short contexts so that
-every context has at least `MIN_PASSAGES` of them (deciles need ten at least). English
-cuts move forward to the next space so that no word is split. A passage's position is
+every context has at least `MIN_PASSAGES` of them (deciles need ten at least). A cut
+moves forward to the next sentence end when one is within half a passage (so that a
+sentence copied into a summary sits whole in one passage), else, in English, to the next
+space (no word is split). A passage's position is
 its centre's character offset over the context's length, in [0, 1].
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -34,6 +37,21 @@ def passage_size(context: str, language: str) -> int:
     return max(1, min(size, len(context) // MIN_PASSAGES))
 
 
+_SENTENCE_END = re.compile(r"[.!?。！？；…]+[\"'”’」』)）]*")
+
+
+def _cut_after(context: str, end: int, reach: int, language: str) -> int:
+    if end >= len(context):
+        return len(context)
+    found = _SENTENCE_END.search(context, end, end + reach)
+    if found:
+        return found.end()
+    if language != "zh":
+        space = context.find(" ", end, end + reach)
+        return space if space >= 0 else end
+    return end
+
+
 def passages(context: str, language: str) -> list[Passage]:
     """The context cut into consecutive fixed-size passages (none for an empty context)."""
     size = passage_size(context, language)
@@ -42,9 +60,7 @@ def passages(context: str, language: str) -> list[Passage]:
     start = 0
     while start < total:
         end = min(total, start + size)
-        if language != "zh":
-            space = context.find(" ", end)
-            end = total if space < 0 or space - end > size // 2 else space
+        end = _cut_after(context, end, size // 2, language)
         piece = context[start:end]
         if piece.strip():
             found.append(Passage(piece, start, end, (start + end) / 2 / total))

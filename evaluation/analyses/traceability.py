@@ -2,7 +2,8 @@
 
 Each output is split into sentences and its context into fixed-size passages
 (`positions.passages`); every sentence is mapped to its most similar passage by TF-IDF
-and by sentence embeddings (`similarity`). The table gives, per run, subset and prompt,
+and by sentence embeddings (`similarity`; a passage scores as its closest sentence,
+see `tracing`). The table gives, per run, subset and prompt,
 the share of sentences sourced from the beginning / middle / end thirds and from each
 decile, beside the same shares for the reference summaries (the baseline: where people
 who read the whole text took their sentences from). Subsets are in length order, so
@@ -21,7 +22,6 @@ from lengthwise.evaluation.analyses.plots import line_plot, safe_name
 from lengthwise.evaluation.analyses.positions import (
     DECILES,
     THIRDS,
-    passages,
     shares,
     summary_sentences,
 )
@@ -29,9 +29,9 @@ from lengthwise.evaluation.analyses.run_data import SUMMARIZATION, AnalysedRun, 
 from lengthwise.evaluation.analyses.similarity import (
     METHODS,
     Method,
-    best_matches,
     method_used,
 )
+from lengthwise.evaluation.analyses.tracing import trace
 
 NAME: Final = "traceability"
 REFERENCE: Final = "reference"
@@ -39,12 +39,8 @@ REFERENCE: Final = "reference"
 
 def trace_positions(text: str, context: str, language: str, method: Method) -> list[float]:
     """The position in [0, 1] of the passage each sentence of `text` is most similar to."""
-    sentences = summary_sentences(text, language)
-    found = passages(context, language)
-    if not sentences or not found:
-        return []
-    matches = best_matches(sentences, [p.text for p in found], method, language)
-    return [found[index].position for index, score in matches if index >= 0 and score > 0]
+    traced = trace(summary_sentences(text, language), context, language, method)
+    return [found[0].position for found in traced if found is not None]
 
 
 def distribution(positions: Sequence[float], samples: int) -> dict[str, Any]:
@@ -157,7 +153,7 @@ def analyse(
 ) -> AnalysisOutput:
     """The traceability table (method -> run -> subset -> prompt|reference) and plots."""
     dropped: Counter[str] = Counter()
-    table = {
+    table: dict[str, dict[str, Any]] = {
         m: {
             run.label: _trace_run(run, m, dropped if m == methods[0] else Counter()) for run in runs
         }
