@@ -3,7 +3,7 @@
 A context is cut into passages of a fixed number of characters (300 for Chinese,
 800 for English, about 200 tokens either way), made smaller for short contexts so that
 every context has at least `MIN_PASSAGES` of them (deciles need ten at least). A cut
-moves forward to the next sentence end when one is within half a passage (so that a
+moves forward to the next sentence end when one is within a passage length (so that a
 sentence copied into a summary sits whole in one passage), else, in English, to the next
 space (no word is split). A passage's position is
 its centre's character offset over the context's length, in [0, 1].
@@ -60,7 +60,7 @@ def passages(context: str, language: str) -> list[Passage]:
     start = 0
     while start < total:
         end = min(total, start + size)
-        end = _cut_after(context, end, size // 2, language)
+        end = _cut_after(context, end, size, language)
         piece = context[start:end]
         if piece.strip():
             found.append(Passage(piece, start, end, (start + end) / 2 / total))
