@@ -9,8 +9,9 @@ answered, and the drop from the largest fraction. A task that needs the whole te
 loses far more than one that does not.
 
 Release validation: when the score drops by less than `threshold` (default 10 % of the
-full score) at the largest fraction of 0.5 or less (half the context or more gone), the table flags the task and subset as
-not measuring long context; `lengthwise release` can put that line in the card.
+full score) at the largest fraction of 0.5 or less (half the context or more gone), the
+table flags the task and subset as not measuring long context; the release card can
+quote that line (not wired into `lengthwise release` yet).
 """
 
 from __future__ import annotations
