@@ -40,7 +40,10 @@ def says_not_found(text: str) -> bool:
 def _pairwise(outputs: Sequence[str], language: str, similarity: Similarity) -> list[list[float]]:
     if similarity == "embedding":
         return similarity_matrix(outputs, outputs, "embedding", language)
-    return [[rouge_l(a, b, language) if a and b else 0.0 for b in outputs] for a in outputs]
+    return [
+        [rouge_l(a, b, language) if a.strip() and b.strip() else 0.0 for b in outputs]
+        for a in outputs
+    ]
 
 
 def medoid_index(
