@@ -81,4 +81,5 @@ def test_every_analysis_runs_on_tiny_model_outputs(
     )
     assert traced == 8
     fractions = read_json(tmp_path / "truncation" / "truncation.json")["fractions"]
-    assert list(fractions.values())[0] == 1.0 and list(fractions.values())[1] < 1.0
+    full_fraction, cut_fraction = fractions.values()
+    assert full_fraction == 1.0 and cut_fraction < 1.0
