@@ -46,6 +46,7 @@ class RunItem:
     depth: float | None = None  # needle/answer depth in [0, 1] (None for summaries)
     fill: str | None = None
     kept_fraction: float | None = None  # prompt tokens kept / original (a cut context)
+    truncation: dict[str, Any] | None = None  # the plan's cut (character span removed)
     series: str = ""  # items of one incremental series share it (same book and start)
     step: float = 0.0  # order within the series (length, or the subset's target tokens)
     extra: dict[str, Any] = field(default_factory=dict)
@@ -140,6 +141,7 @@ def _item(line: Generation, sample: EvalSample | None) -> RunItem:
         depth=_number(extra.get("depth")),
         fill=_text(extra.get("fill")),
         kept_fraction=_kept_fraction(line),
+        truncation=line.truncation,
         series=_series(line, sample),
         step=step,
         extra=dict(extra),
