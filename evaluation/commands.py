@@ -25,7 +25,9 @@ def _names(text: str) -> list[str]:
 
 
 def register(subparsers: Any) -> None:
-    add_commands(subparsers, COMMANDS)
+    from lengthwise.evaluation.analyses.commands import COMMANDS as ANALYSE_COMMANDS
+
+    add_commands(subparsers, (*COMMANDS, *ANALYSE_COMMANDS))
 
 
 def engine_from_args(args: argparse.Namespace) -> EngineSettings:
@@ -122,6 +124,12 @@ def _report(args: argparse.Namespace) -> int:
     from lengthwise.evaluation.report import best_baseline, load_run, write_report
 
     path = write_report(args.runs, args.out, title=args.title)
+    if args.html:
+        from lengthwise.evaluation.report import OUTCOMES_PLOT, SCORES_PLOT
+        from lengthwise.evaluation.viewer.page import write_html
+
+        plots = [args.out / SCORES_PLOT, args.out / OUTCOMES_PLOT]
+        print(write_html(args.runs, args.out, plots, title=args.title))
     best = best_baseline([load_run(folder) for folder in args.runs])
     if best is not None:
         print(f"best baseline: {best}")
@@ -284,13 +292,20 @@ COMMANDS = (
         help="compare evaluation runs side by side (markdown + PNG plots)",
         description=(
             "Read RUN_DIR/results.json (and generations.jsonl) of each run and write "
-            "report.md, scores_by_length.png and outcome_shares.png."
+            "report.md, scores_by_length.png and outcome_shares.png (with --html, also one "
+            "static report.html)."
         ),
         handler=_report,
         options=(
             opt("runs", nargs="+", type=Path, metavar="RUN_DIR"),
             opt("--out", type=Path, default=Path("lw-eval-report")),
             opt("--title", default=None),
+            opt(
+                "--html",
+                action="store_true",
+                help="also write report.html: one static page (tables, plots, analyses, "
+                "samples) with filters; opens offline in any browser",
+            ),
         ),
     ),
 )

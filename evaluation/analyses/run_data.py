@@ -1,0 +1,184 @@
+"""A run folder as the analyses read it: each answer beside its context and reference.
+
+generations.jsonl holds the answers (and, once the task abstraction lands, the fields
+`task`, `family`, `instance_id`, `length`, `depth`, `fill`); the contexts and reference
+summaries live in the release that results.json names. A line that carries its own
+`context` / `reference` (task instances may) is read as is; otherwise the sample is
+looked up in the release by (subset, sample id). Lines the analyses cannot use are
+counted with a reason in `AnalysedRun.dropped`, never skipped silently.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lengthwise.errors import InputFileError, MissingInputError, UserError
+from lengthwise.evaluation.generation import SKIPPED, Generation
+from lengthwise.evaluation.samples import EvalSample, load_release
+from lengthwise.evaluation.store import GENERATIONS, GenerationStore
+from lengthwise.storage import read_json
+
+SUMMARIZATION = "summarization"  # the task of a line without a `task` field
+RESULTS_FILE = "results.json"
+
+
+@dataclass(frozen=True)
+class RunItem:
+    """One answered (sample, prompt) of a run, with what the analyses need beside it."""
+
+    subset: str
+    sample_id: str
+    prompt_id: str
+    task: str
+    family: str
+    instance_id: str
+    language: str
+    prediction: str
+    score: float | None  # in [0, 1], as generations.jsonl stores it
+    outcome: str
+    context: str | None
+    reference: str | None
+    length: int | None = None
+    depth: float | None = None  # needle/answer depth in [0, 1] (None for summaries)
+    fill: str | None = None
+    kept_fraction: float | None = None  # prompt tokens kept / original (a cut context)
+    truncation: dict[str, Any] | None = None  # the plan's cut (character span removed)
+    series: str = ""  # items of one incremental series share it (same book and start)
+    step: float = 0.0  # order within the series (length, or the subset's target tokens)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (self.subset, self.sample_id, self.prompt_id)
+
+
+@dataclass
+class AnalysedRun:
+    folder: Path
+    label: str
+    model: str
+    results: dict[str, Any]
+    items: list[RunItem]
+    dropped: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def context_fraction(self) -> float | None:
+        """The share of each context the run was given: results.json's `context_fraction`
+        (written by a truncation run), else the mean kept share of its cut prompts."""
+        stated = self.results.get("context_fraction")
+        if isinstance(stated, int | float):
+            return float(stated)
+        kept = [item.kept_fraction for item in self.items if item.kept_fraction is not None]
+        return round(sum(kept) / len(kept), 3) if kept else None
+
+
+@functools.lru_cache(maxsize=8)
+def _release_samples(path: str) -> dict[tuple[str, str], EvalSample]:
+    release = load_release(path)
+    return {(s.subset, s.id): s for rows in release.subsets.values() for s in rows}
+
+
+def release_samples(results: dict[str, Any], where: Path) -> dict[tuple[str, str], EvalSample]:
+    """The run's release samples by (subset, id); empty when the release is not on disk."""
+    path = str(results.get("release", {}).get("path") or "")
+    if not path or not Path(path).is_dir():
+        return {}
+    try:
+        return _release_samples(path)
+    except (UserError, OSError) as error:
+        raise InputFileError(f"{where}: its release {path} cannot be read: {error}") from error
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def _number(value: Any) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _kept_fraction(line: Generation) -> float | None:
+    if line.truncation and line.prompt_tokens and line.original_prompt_tokens:
+        return min(1.0, line.prompt_tokens / line.original_prompt_tokens)
+    return None
+
+
+def _series(line: Generation, sample: EvalSample | None) -> str:
+    """Nested samples (same book, same first chapter, longer subsets) form a series; a
+    task instance names its own with `series`, or shares `instance_id` across lengths."""
+    extra = line.extra
+    if extra.get("series"):
+        return str(extra["series"])
+    if extra.get("instance_id") and extra.get("length") is not None:
+        return f"{extra.get('task', '')}:{extra['instance_id']}"
+    if sample is not None and sample.book_id:
+        return f"{sample.book_id}#{sample.first_chapter}"
+    return line.sample_id
+
+
+def _item(line: Generation, sample: EvalSample | None) -> RunItem:
+    extra = line.extra
+    length = _number(extra.get("length"))
+    step = length if length is not None else float(sample.target_tokens if sample else 0)
+    return RunItem(
+        subset=line.subset,
+        sample_id=line.sample_id,
+        prompt_id=line.prompt_id,
+        task=str(extra.get("task") or SUMMARIZATION),
+        family=str(extra.get("family") or extra.get("task") or SUMMARIZATION),
+        instance_id=str(extra.get("instance_id") or line.sample_id),
+        language=line.language or (sample.language if sample else "en"),
+        prediction=line.prediction or "",
+        score=line.score,
+        outcome=line.outcome,
+        context=_text(extra.get("context")) or (sample.context if sample else None),
+        reference=_text(extra.get("reference")) or (sample.reference if sample else None),
+        length=int(length) if length is not None else None,
+        depth=_number(extra.get("depth")),
+        fill=_text(extra.get("fill")),
+        kept_fraction=_kept_fraction(line),
+        truncation=line.truncation,
+        series=_series(line, sample),
+        step=step,
+        extra=dict(extra),
+    )
+
+
+def run_label(results: dict[str, Any], folder: Path) -> str:
+    model = results.get("model", {})
+    return f"{Path(str(model.get('name', folder.name))).name} ({model.get('backend', '?')})"
+
+
+def load_analysed_run(folder: Path) -> AnalysedRun:
+    """The run in `folder`: its results.json, last line per pair, contexts and references."""
+    path = folder / RESULTS_FILE
+    if not path.is_file():
+        raise MissingInputError(f"{path}: no results; is {folder} a `lengthwise eval` run folder?")
+    results = read_json(path)
+    if not isinstance(results, dict) or "results" not in results:
+        raise InputFileError(f"{path}: not a lengthwise results file")
+    samples = release_samples(results, path)
+    run = AnalysedRun(folder, run_label(results, folder), "", results, [])
+    run.model = str(results.get("model", {}).get("name", folder.name))
+    latest = GenerationStore(folder / GENERATIONS).latest()
+    for line in latest.values():
+        if line.outcome in (SKIPPED, "error"):
+            run.dropped[f"{line.outcome} (no answer)"] += 1
+            continue
+        run.items.append(_item(line, samples.get((line.subset, line.sample_id))))
+    return run
+
+
+def load_analysed_runs(folders: list[Path]) -> list[AnalysedRun]:
+    if not folders:
+        raise UserError("no run folders given")
+    runs = [load_analysed_run(Path(f)) for f in folders]
+    labels = [r.label for r in runs]
+    for run in runs:
+        if labels.count(run.label) > 1:
+            run.label = f"{run.label} [{run.folder.name}]"
+    return runs

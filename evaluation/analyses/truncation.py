@@ -1,0 +1,136 @@
+"""Truncation sensitivity (Ada-LEval): the same samples scored with the context cut.
+
+Give the full run and runs whose contexts were cut to fractions of their length. A
+run's fraction is `--fractions` (one per run, in order), else results.json's
+`context_fraction`, else the mean kept share of its cut prompts (prompt tokens over the
+uncut prompt's, as `--policy truncate-middle` with a smaller `--context-window` makes),
+else 1. Per task and subset: the mean score at each fraction on the samples every run
+answered, and the drop from the largest fraction. A task that needs the whole text
+loses far more than one that does not.
+
+Release validation: when the score drops by less than `threshold` (default 10 % of the
+full score) at the largest fraction of 0.5 or less (half the context or more gone), the
+table flags the task and subset as not measuring long context; the release card can
+quote that line (not wired into `lengthwise release` yet).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from lengthwise.errors import UserError
+from lengthwise.evaluation.analyses.output import AnalysisOutput
+from lengthwise.evaluation.analyses.plots import line_plot
+from lengthwise.evaluation.analyses.run_data import AnalysedRun
+
+NAME: Final = "truncation"
+DEFAULT_THRESHOLD: Final = 0.10
+Group = tuple[str, str]  # (task, subset)
+
+
+def run_fractions(runs: Sequence[AnalysedRun], given: Sequence[float] | None) -> list[float]:
+    if given is not None:
+        if len(given) != len(runs):
+            raise UserError(f"--fractions has {len(given)} values for {len(runs)} run folders")
+        if any(not 0 < f <= 1 for f in given):
+            raise UserError("--fractions: each fraction must be in (0, 1]")
+        return list(given)
+    return [run.context_fraction or 1.0 for run in runs]
+
+
+def _scores(run: AnalysedRun) -> dict[Group, dict[tuple[str, str], float]]:
+    table: dict[Group, dict[tuple[str, str], float]] = {}
+    for item in run.items:
+        if item.score is not None:
+            group = table.setdefault((item.task, item.subset), {})
+            group[(item.sample_id, item.prompt_id)] = 100.0 * item.score
+    return table
+
+
+def _group_rows(
+    by_fraction: dict[float, dict[tuple[str, str], float]], threshold: float
+) -> dict[str, Any]:
+    shared = set.intersection(*(set(scores) for scores in by_fraction.values()))
+    fractions = sorted(by_fraction, reverse=True)
+    means = {f: sum(by_fraction[f][k] for k in shared) / len(shared) for f in fractions}
+    full = means[fractions[0]]
+    rows: list[dict[str, Any]] = []
+    for fraction in fractions:
+        drop = full - means[fraction]
+        rows.append(
+            {
+                "fraction": fraction,
+                "mean": means[fraction],
+                "drop": drop,
+                "relative_drop": drop / full if full else None,
+            }
+        )
+    # The largest cut keeping at most half: "half the context gone".
+    half = next((r for r in rows if r["fraction"] <= 0.5), None)
+    insensitive = (
+        half is not None and half["relative_drop"] is not None and half["relative_drop"] < threshold
+    )
+    return {
+        "n": len(shared),
+        "full_fraction": fractions[0],
+        "rows": rows,
+        "insensitive": insensitive,
+    }
+
+
+def analyse(
+    runs: Sequence[AnalysedRun],
+    out: Path,
+    *,
+    fractions: Sequence[float] | None = None,
+    threshold: float = DEFAULT_THRESHOLD,
+) -> AnalysisOutput:
+    given = run_fractions(runs, fractions)
+    if len(set(given)) < 2:
+        raise UserError(
+            f"truncation needs runs at two context fractions at least (found {sorted(set(given))});"
+            " give them with --fractions"
+        )
+    collected: dict[Group, dict[float, dict[tuple[str, str], float]]] = {}
+    for run, fraction in zip(runs, given, strict=True):
+        for group, scores in _scores(run).items():
+            collected.setdefault(group, {}).setdefault(fraction, {}).update(scores)
+    table: dict[str, dict[str, Any]] = {}
+    notes: list[str] = []
+    for (task, subset), by_fraction in sorted(collected.items()):
+        if len(by_fraction) < 2 or not set.intersection(*(set(v) for v in by_fraction.values())):
+            notes.append(f"{task} {subset}: not scored at two fractions on shared samples")
+            continue
+        entry = _group_rows(by_fraction, threshold)
+        table.setdefault(task, {})[subset] = entry
+        for row in entry["rows"][1:]:
+            share = "" if row["relative_drop"] is None else f" ({row['relative_drop']:.0%})"
+            notes.append(
+                f"{task} {subset}: {row['fraction']:.0%} of the context -> drop "
+                f"{row['drop']:.2f}{share} (n={entry['n']})"
+            )
+        if entry["insensitive"]:
+            notes.append(
+                f"RELEASE CHECK {task} {subset}: the score moves by less than {threshold:.0%} with "
+                "half the context or more gone; it does not measure long-context use"
+            )
+    series = {
+        f"{task} {subset}": ([r["fraction"] for r in e["rows"]], [r["mean"] for r in e["rows"]])
+        for task, by_subset in table.items()
+        for subset, e in by_subset.items()
+    }
+    plot = line_plot(
+        out / f"{NAME}_score_by_fraction.png",
+        series,
+        title="Score with the context cut",
+        xlabel="fraction of the context kept",
+        ylabel="mean score x100",
+    )
+    document: dict[str, Any] = {
+        "fractions": dict(zip([r.label for r in runs], given, strict=True)),
+        "threshold": threshold,
+        "tasks": table,
+    }
+    return AnalysisOutput(NAME, document, [plot], notes)

@@ -1,0 +1,1 @@
+"""The static HTML results viewer (`lengthwise report --html`)."""
