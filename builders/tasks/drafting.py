@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from collections import Counter
 
-from lengthwise.builders.tasks.base import TaskBuildContext
-from lengthwise.errors import UserError
+from lengthwise.builders.tasks.base import FamilyUnavailable, TaskBuildContext
 from lengthwise.llm.types import LLMClient
 
 
 def drafting_model(ctx: TaskBuildContext) -> LLMClient:
-    """The cached drafting client, or a clear error naming the spec table it needs."""
+    """The cached drafting client; without one the task is reported as not built (the
+    reason names the spec table it needs), like every family missing an input."""
     if ctx.llm is None:
-        raise UserError(
-            f"task {ctx.task.name!r} (family {ctx.task.family}) is written by the drafting "
-            "model: add an [llm.drafter] table to the spec"
+        raise FamilyUnavailable(
+            "written by the drafting model: add an [llm.drafter] table to the spec"
         )
     return ctx.llm
 
