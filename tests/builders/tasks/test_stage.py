@@ -128,3 +128,20 @@ def test_tasks_before_a_build_name_the_command(
 ) -> None:
     spec, _ = demo_with_tasks(GROW.format(books=2))
     assert main(["tasks", str(spec.spec_file), "--work", str(tmp_path / "empty")]) == 2
+
+
+def test_model_written_families_without_a_drafter_are_reported_not_built(
+    demo_with_tasks: TaskSpecFactory,
+) -> None:
+    tasks = "".join(
+        f'[[tasks]]\nname = "{family}"\nfamily = "{family}"\n'
+        f'lengths = [{{ name = "2k", target = 2000, lower = 1500, upper = 2500, count = 2 }}]\n\n'
+        for family in ("recall", "qa")
+    )
+    spec, work = demo_with_tasks(tasks)
+    run = run_tasks(spec, work)  # no [llm.drafter]: the build goes on and says why
+    reasons = [length["not_built"] for task in run.report["tasks"] for length in task["lengths"]]
+    assert reasons == ["written by the drafting model: add an [llm.drafter] table to the spec"] * 2
+    markdown = WorkDir(work).tasks_report_md.read_text(encoding="utf-8")
+    assert "recall (recall): not built: written by the drafting model" in markdown
+    assert "qa (qa): not built: written by the drafting model" in markdown
