@@ -25,14 +25,18 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal
 
+from pydantic import ConfigDict, with_config
+
 from lengthwise.errors import UserError
 from lengthwise.spec import LLMRoleConfig
 
-Backend = Literal["transformers", "openai", "vllm", "vllm-server", "baseline"]
+# `scripted` (lengthwise.llm.scripted) answers from a Python function: tests and dry runs.
+Backend = Literal["transformers", "openai", "vllm", "vllm-server", "baseline", "scripted"]
 BACKENDS: Final = ("transformers", "openai", "vllm", "vllm-server", "baseline")
 _WEIGHT_SUFFIXES: Final = (".safetensors", ".bin", ".gguf", ".pt")
 
 
+@with_config(ConfigDict(extra="forbid"))  # validated inside EvalConfig: unknown keys named
 @dataclass(frozen=True)
 class EngineSettings:
     """Everything about how the model runs. `answer_settings` is the part that can change

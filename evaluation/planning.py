@@ -147,11 +147,11 @@ def truncate_middle(
 ) -> tuple[str, int, Truncation] | None:
     """The prompt with the middle of its context cut to fit `budget` tokens, its token
     count and the cut; None when even an empty context does not fit."""
-    language = sample.language
+    language, fields = sample.language, sample.prompt_fields
     original = original_tokens
     if original is None:
-        original = counter.count_prompt(prompt.render(sample.context, language))
-    overhead = counter.count_prompt(prompt.render("", language))
+        original = counter.count_prompt(prompt.render(sample.context, language, fields))
+    overhead = counter.count_prompt(prompt.render("", language, fields))
     if overhead > budget:
         return None
     context = sample.context
@@ -160,7 +160,7 @@ def truncate_middle(
         head = keep // 2
         tail = keep - head
         head_end, tail_start = counter.cut_points(context, head, tail)
-        text = prompt.render(context[:head_end] + context[tail_start:], language)
+        text = prompt.render(context[:head_end] + context[tail_start:], language, fields)
         tokens = counter.count_prompt(text)
         if tokens <= budget:
             where = {
@@ -179,7 +179,7 @@ def truncate_middle(
 
 def make_plan(
     samples: Mapping[str, Sequence[EvalSample]],
-    prompts: Sequence[PromptTemplate],
+    prompts: Sequence[PromptTemplate] | Mapping[str, Sequence[PromptTemplate]],
     counter: PromptCounter,
     *,
     policy: Policy,
@@ -187,7 +187,8 @@ def make_plan(
     window_source: str,
     max_new_tokens: Mapping[str, int],
 ) -> Plan:
-    """Count every (sample, prompt) and resolve `policy` against the window."""
+    """Count every (sample, prompt) and resolve `policy` against the window; `prompts`
+    is one list for every subset, or a list per subset (each task has its templates)."""
     if policy not in POLICIES:
         raise UserError(f"unknown policy {policy!r} (expected one of {', '.join(POLICIES)})")
     plan = Plan(
@@ -206,7 +207,7 @@ def make_plan(
                 f"subset {subset}: {limit} new tokens leave no room in a {context_window}-token "
                 "window; lower --max-new-tokens-per-subset or raise --context-window"
             )
-        for prompt in prompts:
+        for prompt in prompts[subset] if isinstance(prompts, Mapping) else prompts:
             for sample in rows:
                 plan.items.append(_plan_item(sample, prompt, counter, policy, budget, limit))
     return plan
@@ -220,7 +221,7 @@ def _plan_item(
     budget: int | None,
     limit: int,
 ) -> PlannedItem:
-    text = prompt.render(sample.context, sample.language)
+    text = prompt.render(sample.context, sample.language, sample.prompt_fields)
     tokens = counter.count_prompt(text)
     if budget is None or tokens <= budget:
         return PlannedItem(sample, prompt, text, tokens, tokens, limit, "keep")

@@ -10,12 +10,12 @@ shown in `outcomes`. Means and intervals are x100.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lengthwise.evaluation.generation import Generation, LineKey
-from lengthwise.evaluation.planning import Plan
-from lengthwise.evaluation.samples import ReleaseData
+from lengthwise.evaluation.planning import Plan, PlannedItem
+from lengthwise.evaluation.samples import SUMMARIZATION, ReleaseData
 from lengthwise.evaluation.scoring import (
     bootstrap_ci,
     ib_ie_msd,
@@ -24,9 +24,12 @@ from lengthwise.evaluation.scoring import (
     mean,
     paired_comparison,
 )
+from lengthwise.evaluation.task_results import task_tables
+from lengthwise.evaluation.tasks.base import EvalTask
 
 SCALE = 100.0
 IB_IE = ("IB", "IE")
+ResultsDocument = dict[str, Any]  # results.json as written
 
 
 def summarise(
@@ -35,17 +38,29 @@ def summarise(
     lines: Mapping[LineKey, Generation],
     keys: Mapping[LineKey, str],
     release: ReleaseData,
+    tasks: Mapping[str, EvalTask],
     header: dict[str, Any],
     usage: dict[str, Any],
     resamples: int,
     seed: int,
-) -> dict[str, Any]:
-    """The whole results.json document."""
-    prompts = list(dict.fromkeys(item.prompt.id for item in plan.items))
-    subsets = list(release.subsets)
-    groups, scores = _tally(plan, lines, keys, subsets, prompts)
+) -> ResultsDocument:
+    """The whole results.json document: the summary tables (`results`, `analysis`) over
+    the summary subsets, as before tasks existed, and `tasks` for every task run."""
+    summary_items = [item for item in plan.items if item.sample.family == SUMMARIZATION]
+    prompts = list(dict.fromkeys(item.prompt.id for item in summary_items))
+    subsets = [
+        name
+        for name, rows in release.subsets.items()
+        if any(s.family == SUMMARIZATION for s in rows)
+    ]
+    groups, scores = _tally(summary_items, lines, keys, subsets, prompts)
     table: dict[str, dict[str, Any]] = {}
-    complete = True
+    complete = all(
+        (line := lines.get(item.key)) is not None
+        and line.request_key == keys[item.key]
+        and line.outcome != "error"
+        for item in plan.items
+    )
     for subset in subsets:
         table[subset] = {}
         for prompt_id in prompts:  # the plan's prompt order, in every subset
@@ -55,7 +70,6 @@ def summarise(
             values = list(scores[subset][prompt_id].values())
             ci = bootstrap_ci(values, resamples=resamples, seed=seed) if values else None
             outcomes = dict(sorted(group["outcomes"].items()))
-            complete &= group["missing"] == 0 and outcomes.get("error", 0) == 0
             table[subset][prompt_id] = {
                 "n": len(values),
                 "planned": group["planned"],
@@ -69,17 +83,23 @@ def summarise(
     return header | {
         "complete": complete,
         "subset_order": subsets,
-        "subset_targets": release.subset_targets(),
+        "subset_targets": {s: t for s, t in release.subset_targets().items() if s in subsets},
         "unscorable_samples": release.unscorable,
         "plan": plan.to_dict(),
         "results": table,
         "analysis": _analysis(table, scores, subsets, prompts, resamples, seed),
+        "tasks": {
+            name: t.to_json()
+            for name, t in task_tables(
+                plan, lines, keys, release, tasks, resamples=resamples, seed=seed
+            ).items()
+        },
         "usage": usage,
     }
 
 
 def _tally(
-    plan: Plan,
+    items: Sequence[PlannedItem],
     lines: Mapping[LineKey, Generation],
     keys: Mapping[LineKey, str],
     subsets: list[str],
@@ -89,7 +109,7 @@ def _tally(
     answered for another request key), and the scores (x SCALE) by sample id."""
     scores: dict[str, dict[str, dict[str, float]]] = {s: {p: {} for p in prompts} for s in subsets}
     groups: dict[str, dict[str, dict[str, Any]]] = {}
-    for item in plan.items:
+    for item in items:
         subset, sample_id, prompt_id = item.key
         group = groups.setdefault(subset, {}).setdefault(
             prompt_id,

@@ -12,7 +12,7 @@ from lengthwise.evaluation.outcomes import thresholds
 from lengthwise.evaluation.samples import ReleaseData
 
 if TYPE_CHECKING:
-    from lengthwise.evaluation.runner import EvalConfig
+    from lengthwise.evaluation.config import EvalConfig
 
 PROTOCOL_VERSION = "lengthwise-eval/1"
 
