@@ -165,7 +165,8 @@ def _eval(args: argparse.Namespace) -> int:
         print("  INCOMPLETE: some pairs are missing or ended in error; rerun to resume")
     from lengthwise.llm.usage_journal import total_sentence
 
-    overall = total_sentence(results.get("usage") or {}, "into this run folder")
+    usage = results.get("usage")
+    overall = total_sentence(usage if isinstance(usage, dict) else {}, "into this run folder")
     if overall is not None:
         print(overall)
     print(run.out)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from lengthwise.errors import InputFileError
+from lengthwise.evaluation.json_types import JsonObject
 
 LineKey = tuple[str, str, str]  # (subset, sample id, prompt id)
 SKIPPED = "skipped"
@@ -33,7 +34,7 @@ class Generation:
     original_prompt_tokens: int | None = None
     max_new_tokens: int | None = None
     action: str = ""
-    truncation: dict[str, Any] | None = None
+    truncation: JsonObject | None = None
     request_key: str = ""
     prompt_version: str = ""
     outcome: str = ""
@@ -66,7 +67,7 @@ class Generation:
     def key(self) -> LineKey:
         return (self.subset, self.sample_id, self.prompt_id)
 
-    def to_row(self) -> dict[str, Any]:
+    def to_row(self) -> JsonObject:
         skipped = self.outcome == SKIPPED
         left_out = {"extra", *(_ANSWER_ONLY if skipped else ("skip_reason",))}
         if self.task is None:

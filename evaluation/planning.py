@@ -16,13 +16,13 @@ The plan is stored in results.json, so a reader sees exactly what each model was
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from lengthwise.errors import UserError
 from lengthwise.evaluation.counting import PromptCounter
+from lengthwise.evaluation.json_types import JsonObject
 from lengthwise.evaluation.prompts import PromptTemplate
 from lengthwise.evaluation.samples import EvalSample
 
@@ -39,10 +39,39 @@ _FIT_ATTEMPTS: Final = 8
 @dataclass(frozen=True)
 class Truncation:
     cut_tokens: int  # prompt tokens before the cut minus after it
-    where: dict[str, Any]  # character span removed from the context, head/tail token counts
+    # The character span removed from the context (position, from_char, to_char,
+    # context_chars) and the token halves kept (head_tokens, tail_tokens).
+    where: dict[str, str | int]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {"cut_tokens": self.cut_tokens, "where": dict(self.where)}
+
+
+@dataclass
+class _PlanGroup:
+    """One subset and prompt of the plan, as results.json shows it."""
+
+    max_new_tokens: int
+    planned: int = 0
+    actions: dict[str, int] = field(default_factory=dict)
+    max_prompt_tokens: int = 0
+    tokens_cut: int = 0
+
+    def add(self, item: PlannedItem) -> None:
+        self.planned += 1
+        self.actions[item.action] = self.actions.get(item.action, 0) + 1
+        self.max_prompt_tokens = max(self.max_prompt_tokens, item.prompt_tokens)
+        if item.truncation is not None:
+            self.tokens_cut += item.truncation.cut_tokens
+
+    def to_json(self) -> JsonObject:
+        return {
+            "planned": self.planned,
+            "actions": dict(sorted(self.actions.items())),
+            "max_prompt_tokens": self.max_prompt_tokens,
+            "tokens_cut": self.tokens_cut,
+            "max_new_tokens": self.max_new_tokens,
+        }
 
 
 @dataclass(frozen=True)
@@ -80,28 +109,12 @@ class Plan:
         """Smallest engine max_model_len that holds every runnable prompt and its answer."""
         return max((i.prompt_tokens + i.max_new_tokens for i in self.runnable), default=0)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """The resolved plan for results.json: settings and per subset/prompt counts."""
-        groups: dict[str, dict[str, dict[str, Any]]] = {}
+        groups: dict[str, dict[str, _PlanGroup]] = {}
         for item in self.items:
-            group = groups.setdefault(item.sample.subset, {}).setdefault(
-                item.prompt.id,
-                {
-                    "planned": 0,
-                    "actions": Counter[str](),
-                    "max_prompt_tokens": 0,
-                    "tokens_cut": 0,
-                    "max_new_tokens": item.max_new_tokens,
-                },
-            )
-            group["planned"] += 1
-            group["actions"][item.action] += 1
-            group["max_prompt_tokens"] = max(group["max_prompt_tokens"], item.prompt_tokens)
-            if item.truncation is not None:
-                group["tokens_cut"] += item.truncation.cut_tokens
-        for subsets in groups.values():
-            for group in subsets.values():
-                group["actions"] = dict(sorted(group["actions"].items()))
+            by_prompt = groups.setdefault(item.sample.subset, {})
+            by_prompt.setdefault(item.prompt.id, _PlanGroup(item.max_new_tokens)).add(item)
         return {
             "policy": self.policy,
             "context_window": self.context_window,
@@ -110,7 +123,7 @@ class Plan:
             "chat_template_applied": self.chat_template_applied,
             "max_new_tokens": dict(self.max_new_tokens),
             "required_model_len": self.required_model_len(),
-            "subsets": groups,
+            "subsets": {s: {p: g.to_json() for p, g in by.items()} for s, by in groups.items()},
         }
 
 
@@ -163,7 +176,7 @@ def truncate_middle(
         text = prompt.render(context[:head_end] + context[tail_start:], language, fields)
         tokens = counter.count_prompt(text)
         if tokens <= budget:
-            where = {
+            where: dict[str, str | int] = {
                 "position": "middle of the context",
                 "from_char": head_end,
                 "to_char": tail_start,

@@ -11,7 +11,6 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from lengthwise.errors import InputFileError, UserError
 from lengthwise.evaluation.task_configs import (
@@ -114,7 +113,7 @@ def resolve_release(ref: str, download_dir: Path | None = None) -> tuple[Path, R
     return folder, identity
 
 
-def _read_subset(folder: Path, subset: str) -> list[dict[str, Any]]:
+def _read_subset(folder: Path, subset: str) -> list[dict[str, object]]:
     import pyarrow.parquet as pq
 
     path = folder / data_file(subset)
@@ -124,7 +123,7 @@ def _read_subset(folder: Path, subset: str) -> list[dict[str, Any]]:
     missing = [c for c in _REQUIRED_COLUMNS if c not in table.column_names]
     if missing:
         raise InputFileError(f"{path}: missing columns {missing} (is this a lengthwise release?)")
-    rows: list[dict[str, Any]] = table.to_pylist()
+    rows: list[dict[str, object]] = table.to_pylist()
     return rows
 
 

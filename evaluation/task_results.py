@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 
 from lengthwise.evaluation.generation import Generation, LineKey
+from lengthwise.evaluation.json_types import JsonObject
 from lengthwise.evaluation.planning import Plan, PlannedItem
 from lengthwise.evaluation.samples import ReleaseData
 from lengthwise.evaluation.scoring import bootstrap_ci, length_drop, mean
@@ -57,10 +58,10 @@ class TaskTable:
     baseline: str
     example_shown: bool
     cells: dict[str, dict[str, TaskCell]] = field(default_factory=dict)  # length -> prompt
-    length_drop: dict[str, dict[str, float | str | None] | None] = field(default_factory=dict)
+    length_drop: dict[str, JsonObject | None] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, object]:
-        data = asdict(self)
+    def to_json(self) -> JsonObject:
+        data: JsonObject = asdict(self)
         data["lengths"] = data.pop("cells")
         return data
 
