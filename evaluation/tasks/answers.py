@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from lengthwise.text.lcs import lcs_length
 
@@ -82,8 +82,10 @@ def contains_answer(prediction: str, references: Iterable[str]) -> bool:
 
 
 def label_key(label: str) -> str:
-    """'[3]' -> '3', '(B)' -> 'b': what a label looks like once brackets are gone."""
-    return normalise(label).replace(" ", "")
+    """'[3]' -> '3', '(B)' -> 'b': what a label looks like once brackets are gone (no
+    article removal: 'A' is a label here)."""
+    folded = unicodedata.normalize("NFKC", label).casefold()
+    return "".join(strip_punctuation(folded).split())
 
 
 def natural_order(labels: Iterable[str]) -> list[str]:
@@ -96,15 +98,26 @@ def natural_order(labels: Iterable[str]) -> list[str]:
     return sorted(labels, key=key)
 
 
-def read_labels(text: str, labels: Sequence[str]) -> list[str] | None:
-    """The labels in the order the answer gives them (first mention of each), or None
-    when some label is missing (the answer cannot be read as a full order)."""
-    wanted = {label_key(label): label for label in labels}
+def _labels_in(text: str, wanted: Mapping[str, str]) -> list[str]:
     order: list[str] = []
     for match in _LABEL.finditer(unicodedata.normalize("NFKC", text)):
         label = wanted.get(match.group().casefold())
         if label is not None and label not in order:
             order.append(label)
+    return order
+
+
+def read_labels(text: str, labels: Sequence[str]) -> list[str] | None:
+    """The labels in the order the answer gives them, or None when some label is missing
+    (the answer cannot be read as a full order). The last line naming every label is
+    read (models reason first and answer last), else the whole answer; a label counts at
+    its first mention."""
+    wanted = {label_key(label): label for label in labels}
+    for line in reversed(text.splitlines()):
+        order = _labels_in(line, wanted)
+        if len(order) == len(wanted):
+            return order
+    order = _labels_in(text, wanted)
     return order if len(order) == len(wanted) else None
 
 

@@ -1,8 +1,9 @@
 """Per-section summarizing (ETHIC): one summary per section, ROUGE-L per section.
 
 `answers` holds one reference summary per section, in section order (K = its length).
-An answer is read as sections marked "[1] ...", "1. ...", "Section 1: ..." or
-"第1节：..."; when the markers do not give all K, K non-empty lines are taken in order.
+An answer is read as sections marked "[1] ...", "[Section 1]", "1. ...",
+"Section 1: ...", "【第1部分】" or "第1节：..."; when the markers do not give all K,
+K non-empty lines are taken in order.
 It is readable when all K sections are found. The score is the mean ROUGE-L over the
 K positions (a missing section scores 0); each position's score is kept
 (`section_1` ... `section_K`) so tables show where in the context summaries degrade.
@@ -25,8 +26,9 @@ from lengthwise.evaluation.tasks.base import AnswerScore, EvalTask
 from lengthwise.text.segment import sentences
 
 _MARKER = re.compile(
-    r"(?:^|\n)[ \t*#]*(?:\[(\d+)\]|(?:section|part)\s*(\d+)\s*[:.：]"
-    r"|第\s*(\d+)\s*(?:节|部分|段)\s*[:：]?|(\d+)\s*[.、:：)])",
+    r"(?:^|\n)[ \t*#]*(?:[\[【(]\s*(?:section|part|第)?\s*(\d+)\s*(?:节|部分|段)?\s*[\]】)]"
+    r"|(?:section|part)\s*(\d+)\s*[:.：]|第\s*(\d+)\s*(?:节|部分|段)\s*[:：]?"
+    r"|(\d+)\s*[.、:：)])",
     re.IGNORECASE,
 )
 _EXAMPLE = {
