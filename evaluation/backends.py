@@ -23,17 +23,22 @@ import hashlib
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Final, Literal
+
+from pydantic import ConfigDict, with_config
 
 from lengthwise.errors import UserError
+from lengthwise.evaluation.json_types import JsonObject, JsonValue
 from lengthwise.spec import LLMRoleConfig
 from lengthwise.spec_scaling import EndpointConfig
 
-Backend = Literal["transformers", "openai", "vllm", "vllm-server", "baseline"]
+# `scripted` (lengthwise.llm.scripted) answers from a Python function: tests and dry runs.
+Backend = Literal["transformers", "openai", "vllm", "vllm-server", "baseline", "scripted"]
 BACKENDS: Final = ("transformers", "openai", "vllm", "vllm-server", "baseline")
 _WEIGHT_SUFFIXES: Final = (".safetensors", ".bin", ".gguf", ".pt")
 
 
+@with_config(ConfigDict(extra="forbid"))  # validated inside EvalConfig: unknown keys named
 @dataclass(frozen=True)
 class EngineSettings:
     """Everything about how the model runs. `answer_settings` is the part that can change
@@ -59,16 +64,16 @@ class EngineSettings:
     gpu_memory_utilization: float = 0.9
     dtype: str = "auto"
     enforce_eager: bool = False
-    rope_scaling: dict[str, Any] | None = None
+    rope_scaling: JsonObject | None = None
     rope_theta: float | None = None
-    hf_overrides: dict[str, Any] | None = None
+    hf_overrides: JsonObject | None = None
     vllm_python: str | None = None  # interpreter of the venv holding vLLM (server)
     server_port: int | None = None
     server_start_timeout: float = 900.0
     extra_server_args: tuple[str, ...] = field(default_factory=tuple)
 
-    def answer_settings(self) -> dict[str, Any]:
-        settings: dict[str, Any] = {"backend": self.backend, "chat_template": self.chat_template}
+    def answer_settings(self) -> JsonObject:
+        settings: JsonObject = {"backend": self.backend, "chat_template": self.chat_template}
         if self.backend in ("vllm", "vllm-server"):
             settings.update(
                 dtype=self.dtype,
@@ -80,11 +85,11 @@ class EngineSettings:
                 settings["pipeline_parallel_size"] = self.pipeline_parallel_size
         return settings
 
-    def layout(self) -> dict[str, Any]:
+    def layout(self) -> JsonObject:
         """How the model was spread over hardware, for the run header (results.json)."""
         vllm = self.backend in ("vllm", "vllm-server")
         servers = len(self.endpoints) or (1 if self.backend != "baseline" else 0)
-        layout: dict[str, Any] = {"servers": servers, "endpoints": list(self.endpoints)}
+        layout: JsonObject = {"servers": servers, "endpoints": list(self.endpoints)}
         if vllm:
             per_replica = self.tensor_parallel_size * self.pipeline_parallel_size
             layout |= {
@@ -104,16 +109,16 @@ class EngineSettings:
             layout["description"] = f"{self.backend}: {servers} server(s)"
         return layout
 
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+    def to_dict(self) -> JsonObject:
+        data: JsonObject = asdict(self)
         data["extra_server_args"] = list(self.extra_server_args)
         data["endpoints"] = list(self.endpoints)
         return data
 
 
-def engine_overrides(settings: EngineSettings) -> dict[str, Any]:
+def engine_overrides(settings: EngineSettings) -> JsonObject:
     """The model-config overrides vLLM gets as ``hf_overrides`` (rope/YaRN and raw ones)."""
-    overrides: dict[str, Any] = dict(settings.hf_overrides or {})
+    overrides: JsonObject = dict(settings.hf_overrides or {})
     if settings.rope_scaling is not None:
         overrides["rope_scaling"] = dict(settings.rope_scaling)
     if settings.rope_theta is not None:
@@ -121,7 +126,7 @@ def engine_overrides(settings: EngineSettings) -> dict[str, Any]:
     return overrides
 
 
-def yarn_rope_scaling(factor: float, original_max_positions: int) -> dict[str, Any]:
+def yarn_rope_scaling(factor: float, original_max_positions: int) -> JsonObject:
     """The YaRN rope_scaling block Qwen2.5 documents for long contexts."""
     if factor <= 1:
         raise UserError(f"--yarn-factor must be above 1, got {factor}")
@@ -156,7 +161,7 @@ def local_model_revision(folder: Path) -> str:
     return prefix + digest.hexdigest()[:16]
 
 
-def key_identity(settings: EngineSettings) -> dict[str, Any]:
+def key_identity(settings: EngineSettings) -> JsonObject:
     """What the request-cache key takes from the engine: its provider, the chat-template
     switch and the engine settings that change answers (see `answer_settings`)."""
     engine = {
@@ -206,12 +211,12 @@ def require_backend(backend: str) -> None:
         require("the vllm backend (CPU: --backend vllm-server --vllm-python PY)", "vllm")
 
 
-def parse_json_option(text: str | None, flag: str) -> dict[str, Any] | None:
+def parse_json_option(text: str | None, flag: str) -> JsonObject | None:
     """A JSON object given on the command line, with an error naming the flag."""
     if text is None:
         return None
     try:
-        value = json.loads(text)
+        value: JsonValue = json.loads(text)
     except json.JSONDecodeError as exc:
         raise UserError(f"{flag}: not valid JSON ({exc.msg}): {text!r}") from None
     if not isinstance(value, dict):

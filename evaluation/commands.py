@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lengthwise.cli_options import Command, add_commands, opt
 from lengthwise.errors import UserError
@@ -14,7 +14,11 @@ from lengthwise.evaluation.backends import (
     parse_json_option,
     yarn_rope_scaling,
 )
+from lengthwise.evaluation.console import console_lines
 from lengthwise.evaluation.planning import POLICIES, parse_max_new_tokens
+
+if TYPE_CHECKING:
+    from lengthwise.evaluation.config import EvalConfig
 
 
 def _names(text: str) -> list[str]:
@@ -30,90 +34,144 @@ def register(subparsers: Any) -> None:
     add_commands(subparsers, (*COMMANDS, *ANALYSE_COMMANDS))
 
 
-def engine_from_args(args: argparse.Namespace) -> EngineSettings:
-    rope = parse_json_option(args.rope_scaling, "--rope-scaling")
-    if args.yarn_factor is not None:
+# Command-line option (argparse dest) -> EvalConfig key, or EngineSettings field.
+_TOP_LEVEL = {
+    "release": "release",
+    "tasks": "tasks",
+    "subsets": "subsets",
+    "prompts": "prompts",
+    "prompt_file": "prompt_file",
+    "tokenizer": "tokenizer",
+    "context_window": "context_window",
+    "policy": "policy",
+    "max_new_tokens": "default_max_new_tokens",
+    "temperature": "temperature",
+    "top_p": "top_p",
+    "seed": "seed",
+    "limit": "limit",
+    "metric": "metric",
+    "bootstrap_resamples": "bootstrap_resamples",
+    "bootstrap_seed": "bootstrap_seed",
+    "cache": "cache_path",
+    "download_dir": "download_dir",
+    "out": "out",
+    "overwrite": "overwrite",
+}
+_ENGINE = {
+    "backend": "backend",
+    "model": "model",
+    "revision": "revision",
+    "base_url": "base_url",
+    "api_key_env": "api_key_env",
+    "concurrency": "concurrency",
+    "timeout": "timeout_seconds",
+    "device": "device",
+    "max_model_len": "max_model_len",
+    "tensor_parallel_size": "tensor_parallel_size",
+    "pipeline_parallel_size": "pipeline_parallel_size",
+    "data_parallel_size": "data_parallel_size",
+    "endpoint": "endpoints",
+    "gpu_memory_utilization": "gpu_memory_utilization",
+    "dtype": "dtype",
+    "enforce_eager": "enforce_eager",
+    "rope_theta": "rope_theta",
+    "vllm_python": "vllm_python",
+    "server_port": "server_port",
+}
+_JUDGE = {"judge_model": "model", "judge_base_url": "base_url", "judge_api_key_env": "api_key_env"}
+
+
+def _given(args: argparse.Namespace) -> dict[str, object]:
+    """The options on the command line (every eval option defaults to "not given")."""
+    return dict(vars(args))
+
+
+def engine_values(args: argparse.Namespace) -> dict[str, object]:
+    """The engine settings given on the command line, under EngineSettings' names."""
+    given = _given(args)
+    values = {_ENGINE[k]: v for k, v in given.items() if k in _ENGINE}
+    if "chat_template" in given:
+        values["chat_template"] = given["chat_template"] == "on"
+    if "prefix_caching" in given:
+        values["enable_prefix_caching"] = given["prefix_caching"] == "on"
+    rope = parse_json_option(_text(given.get("rope_scaling")), "--rope-scaling")
+    if "yarn_factor" in given:
         if rope is not None:
             raise UserError("give either --rope-scaling or --yarn-factor, not both")
-        rope = yarn_rope_scaling(args.yarn_factor, args.original_max_position_embeddings or 32768)
-    return EngineSettings(
-        backend=args.backend,
-        model=args.model,
-        chat_template=args.chat_template == "on",
-        revision=args.revision,
-        base_url=args.base_url,
-        api_key_env=args.api_key_env,
-        concurrency=args.concurrency,
-        timeout_seconds=args.timeout,
-        device=args.device,
-        max_model_len=args.max_model_len,
-        tensor_parallel_size=args.tensor_parallel_size,
-        pipeline_parallel_size=args.pipeline_parallel_size,
-        data_parallel_size=args.data_parallel_size,
-        endpoints=tuple(args.endpoint),
-        enable_prefix_caching=args.prefix_caching == "on",
-        gpu_memory_utilization=args.gpu_memory_utilization,
-        dtype=args.dtype,
-        enforce_eager=args.enforce_eager,
-        rope_scaling=rope,
-        rope_theta=args.rope_theta,
-        hf_overrides=parse_json_option(args.hf_overrides, "--hf-overrides"),
-        vllm_python=args.vllm_python,
-        server_port=args.server_port,
-    )
+        original = given.get("original_max_position_embeddings") or 32768
+        rope = yarn_rope_scaling(float(str(given["yarn_factor"])), int(str(original)))
+    if rope is not None:
+        values["rope_scaling"] = rope
+    overrides = parse_json_option(_text(given.get("hf_overrides")), "--hf-overrides")
+    if overrides is not None:
+        values["hf_overrides"] = overrides
+    return values
 
 
-def _default_out(args: argparse.Namespace) -> Path:
-    model = Path(args.model).name or "model"
-    release = Path(args.release.replace("@", "-")).name
-    return Path("lw-eval") / f"{model}-{args.backend}-{release}"
+def _text(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+def engine_from_args(args: argparse.Namespace) -> EngineSettings:
+    """The engine settings of a parsed `eval` command line (backend and model given)."""
+    from lengthwise.evaluation.config import make_config
+
+    values = {"release": "-", "out": ".", "engine": engine_values(args)}
+    return make_config(values, "command line").engine
+
+
+def config_values(args: argparse.Namespace) -> dict[str, object]:
+    """The EvalConfig keys given on the command line (they override `--config`)."""
+    given = _given(args)
+    values: dict[str, object] = {_TOP_LEVEL[k]: v for k, v in given.items() if k in _TOP_LEVEL}
+    if "max_new_tokens_per_subset" in given:
+        values["max_new_tokens"] = parse_max_new_tokens(_text(given["max_new_tokens_per_subset"]))
+    if "no_report" in given:
+        values["write_report"] = False
+    engine = engine_values(args)
+    if engine:
+        values["engine"] = engine
+    judge = {_JUDGE[k]: v for k, v in given.items() if k in _JUDGE}
+    if judge:
+        values["judge"] = judge
+    return values
+
+
+def _default_out(values: dict[str, object]) -> Path:
+    engine = values.get("engine")
+    model = str(engine.get("model", "model")) if isinstance(engine, dict) else "model"
+    backend = str(engine.get("backend", "")) if isinstance(engine, dict) else ""
+    release = Path(str(values.get("release", "release")).replace("@", "-")).name
+    return Path("lw-eval") / f"{Path(model).name or 'model'}-{backend}-{release}"
+
+
+def load_eval_config(args: argparse.Namespace) -> EvalConfig:
+    """`--config FILE`'s [eval] table with the command line over it, validated."""
+    from lengthwise.evaluation.config import make_config, merge, read_eval_table
+
+    file: Path | None = getattr(args, "config", None)
+    base = read_eval_table(file) if file is not None else {}
+    values = merge(base, config_values(args))
+    values.setdefault("out", _default_out(values))
+    where = f"{file} [eval] (or the command line)" if file else "command line"
+    return make_config(values, where)
 
 
 def _eval(args: argparse.Namespace) -> int:
-    from lengthwise.evaluation.runner import EvalConfig, run_eval
+    from lengthwise.evaluation.runner import run_eval
 
-    engine = engine_from_args(args)
-    config = EvalConfig(
-        release=args.release,
-        model=args.model,
-        backend=args.backend,
-        out=args.out or _default_out(args),
-        subsets=args.subsets,
-        prompts=args.prompts,
-        prompt_file=args.prompt_file,
-        chat_template=engine.chat_template,
-        tokenizer=args.tokenizer,
-        context_window=args.context_window,
-        policy=args.policy,
-        max_new_tokens=parse_max_new_tokens(args.max_new_tokens_per_subset),
-        default_max_new_tokens=args.max_new_tokens,
-        temperature=args.temperature,
-        top_p=args.top_p,
-        seed=args.seed,
-        metric=args.metric,
-        limit=args.limit,
-        bootstrap_resamples=args.bootstrap_resamples,
-        bootstrap_seed=args.bootstrap_seed,
-        cache_path=args.cache,
-        download_dir=args.download_dir,
-        overwrite=args.overwrite,
-        write_report=not args.no_report,
-        engine=engine,
-    )
+    config = load_eval_config(args)
     run = run_eval(config)
     results = run.results
     print(f"generated {run.generated}, reused {run.reused} finished pairs")
-    for subset in results["subset_order"]:
-        for prompt, entry in results["results"].get(subset, {}).items():
-            mean = entry["mean"]
-            shown = "–" if mean is None else f"{mean:.2f}"
-            outcomes = ", ".join(f"{k} {v}" for k, v in entry["outcomes"].items())
-            print(f"  {subset} {prompt}: ROUGE-L {shown} (n={entry['n']}; {outcomes})")
+    for line in console_lines(results):
+        print(line)
     if not results["complete"]:
         print("  INCOMPLETE: some pairs are missing or ended in error; rerun to resume")
     from lengthwise.llm.usage_journal import total_sentence
 
-    overall = total_sentence(results.get("usage") or {}, "into this run folder")
+    usage = results.get("usage")
+    overall = total_sentence(usage if isinstance(usage, dict) else {}, "into this run folder")
     if overall is not None:
         print(overall)
     print(run.out)
@@ -149,6 +207,8 @@ def _tiny_model(args: argparse.Namespace) -> int:
 
 
 VLLM = "vLLM (vllm, vllm-server)"
+JUDGE = "judge (qa and needles verdicts; also [eval.judge] in --config)"
+SUPPRESS = argparse.SUPPRESS  # an option not given leaves the --config value (or the default)
 
 COMMANDS = (
     Command(
@@ -176,115 +236,148 @@ COMMANDS = (
         ),
         handler=_eval,
         options=(
-            opt("--release", required=True, help="release folder, or ORG/NAME@REVISION"),
-            opt("--subsets", type=_names, default=None, help="e.g. L,XL (default: all)"),
-            opt("--model", required=True, help="model folder, or the served model name"),
-            opt("--backend", required=True, choices=BACKENDS),
-            opt("--base-url", default=None, help="OpenAI-compatible endpoint (openai)"),
+            opt(
+                "--config",
+                type=Path,
+                default=None,
+                help="TOML file with an [eval] table (options given here override it)",
+            ),
+            opt("--release", default=SUPPRESS, help="release folder, or ORG/NAME@REVISION"),
+            opt(
+                "--tasks",
+                type=_names,
+                default=SUPPRESS,
+                help="summarization and/or task names or families in the release "
+                "(ordering, recall, sections, qa, needles, ...; default: summarization)",
+            ),
+            opt("--subsets", type=_names, default=SUPPRESS, help="e.g. L,XL (default: all)"),
+            opt("--model", default=SUPPRESS, help="model folder, or the served model name"),
+            opt("--backend", default=SUPPRESS, choices=BACKENDS),
+            opt("--base-url", default=SUPPRESS, help="OpenAI-compatible endpoint (openai)"),
+            opt("--api-key-env", default=SUPPRESS, help="env variable holding the API key"),
+            opt("--revision", default=SUPPRESS, help="model revision (recorded and keyed)"),
+            opt("--prompts", type=_names, default=SUPPRESS, help="default IB,IE"),
             opt(
                 "--endpoint",
                 action="append",
-                default=[],
+                default=SUPPRESS,
                 metavar="URL",
                 help="one of several servers of the model (openai; repeatable, instead of "
                 "--base-url): requests are spread over them, a dead one's retried elsewhere",
             ),
-            opt("--api-key-env", default=None, help="env variable holding the API key"),
-            opt("--revision", default=None, help="model revision (recorded and keyed)"),
-            opt("--prompts", type=_names, default=["IB", "IE"], help="default IB,IE"),
             opt(
                 "--prompt-file",
                 type=Path,
-                default=None,
+                default=SUPPRESS,
                 help='JSON {id: "template with {}"} or {id: {"zh": ..., "en": ...}}; CNNSum '
                 "prompts.json works as is",
             ),
-            opt("--chat-template", choices=("on", "off"), default="on"),
+            opt("--chat-template", choices=("on", "off"), default=SUPPRESS),
             opt(
                 "--tokenizer",
-                default=None,
+                default=SUPPRESS,
                 help="counting tokenizer: registry id (qwen2.5, tiktoken:o200k_base, hf:PATH) or a "
                 "model folder (default: the model folder)",
             ),
-            opt("--context-window", type=int, default=None, help="default: model config"),
-            opt("--policy", choices=POLICIES, default="truncate-middle"),
+            opt("--context-window", type=int, default=SUPPRESS, help="default: model config"),
+            opt("--policy", choices=POLICIES, default=SUPPRESS),
             opt(
                 "--max-new-tokens-per-subset",
-                default=None,
+                default=SUPPRESS,
                 help="e.g. L=400,XL=400,2XL=500 (defaults: 400 for L/XL, 500 for 2XL/3XL, else "
                 "400)",
             ),
-            opt("--max-new-tokens", type=int, default=None, help="for subsets not listed above"),
-            opt("--temperature", type=float, default=0.0, help="0 = greedy (default)"),
-            opt("--top-p", type=float, default=1.0),
-            opt("--seed", type=int, default=0),
-            opt("--limit", type=int, default=None, help="first N samples per subset"),
-            opt("--metric", default="rouge-l"),
-            opt("--bootstrap-resamples", type=int, default=1000),
-            opt("--bootstrap-seed", type=int, default=0),
-            opt("--concurrency", type=int, default=4, help="requests in flight (APIs)"),
-            opt("--timeout", type=float, default=600.0, help="seconds per request"),
-            opt("--device", default="auto", help="transformers: cpu, cuda, auto"),
-            opt("--cache", type=Path, default=None, help="request cache file"),
-            opt("--download-dir", type=Path, default=None, help="for ORG/NAME@REV"),
-            opt("--out", type=Path, default=None, help="run folder (default lw-eval/..)"),
-            opt("--overwrite", action="store_true", help="discard a different run in OUT"),
-            opt("--no-report", action="store_true", help="skip report.md and plots"),
+            opt(
+                "--max-new-tokens", type=int, default=SUPPRESS, help="for subsets not listed above"
+            ),
+            opt("--temperature", type=float, default=SUPPRESS, help="0 = greedy (default)"),
+            opt("--top-p", type=float, default=SUPPRESS),
+            opt("--seed", type=int, default=SUPPRESS),
+            opt("--limit", type=int, default=SUPPRESS, help="first N samples per subset"),
+            opt("--metric", default=SUPPRESS),
+            opt("--bootstrap-resamples", type=int, default=SUPPRESS),
+            opt("--bootstrap-seed", type=int, default=SUPPRESS),
+            opt("--concurrency", type=int, default=SUPPRESS, help="requests in flight (APIs)"),
+            opt("--timeout", type=float, default=SUPPRESS, help="seconds per request"),
+            opt("--device", default=SUPPRESS, help="transformers: cpu, cuda, auto"),
+            opt("--cache", type=Path, default=SUPPRESS, help="request cache file"),
+            opt("--download-dir", type=Path, default=SUPPRESS, help="for ORG/NAME@REV"),
+            opt("--out", type=Path, default=SUPPRESS, help="run folder (default lw-eval/..)"),
+            opt(
+                "--overwrite",
+                action="store_true",
+                default=SUPPRESS,
+                help="discard a different run in OUT",
+            ),
+            opt(
+                "--no-report",
+                action="store_true",
+                default=SUPPRESS,
+                help="skip report.md and plots",
+            ),
             opt(
                 "--max-model-len",
                 type=int,
-                default=None,
+                default=SUPPRESS,
                 help="default: the plan's need",
                 group=VLLM,
             ),
-            opt("--tensor-parallel-size", type=int, default=1, group=VLLM),
-            opt("--pipeline-parallel-size", type=int, default=1, group=VLLM),
+            opt("--tensor-parallel-size", type=int, default=SUPPRESS, group=VLLM),
+            opt("--pipeline-parallel-size", type=int, default=SUPPRESS, group=VLLM),
             opt(
                 "--data-parallel-size",
                 type=int,
-                default=1,
+                default=SUPPRESS,
                 help="replicas behind the one server (vllm-server)",
                 group=VLLM,
             ),
-            opt("--gpu-memory-utilization", type=float, default=0.9, group=VLLM),
+            opt("--gpu-memory-utilization", type=float, default=SUPPRESS, group=VLLM),
             opt(
                 "--prefix-caching",
                 choices=("on", "off"),
-                default="on",
+                default=SUPPRESS,
                 help="vLLM prefix caching",
                 group=VLLM,
             ),
-            opt("--dtype", default="auto", group=VLLM),
-            opt("--enforce-eager", action="store_true", group=VLLM),
+            opt("--dtype", default=SUPPRESS, group=VLLM),
+            opt("--enforce-eager", action="store_true", default=SUPPRESS, group=VLLM),
             opt(
                 "--rope-scaling",
-                default=None,
+                default=SUPPRESS,
                 help='JSON, e.g. {"rope_type": "yarn", ...}',
                 group=VLLM,
             ),
             opt(
                 "--yarn-factor",
                 type=float,
-                default=None,
+                default=SUPPRESS,
                 help="shorthand for YaRN scaling",
                 group=VLLM,
             ),
             opt(
                 "--original-max-position-embeddings",
                 type=int,
-                default=None,
+                default=SUPPRESS,
                 help="YaRN: the model's trained window (default: 32768)",
                 group=VLLM,
             ),
-            opt("--rope-theta", type=float, default=None, group=VLLM),
+            opt("--rope-theta", type=float, default=SUPPRESS, group=VLLM),
             opt(
                 "--hf-overrides",
-                default=None,
+                default=SUPPRESS,
                 help="JSON passed to vLLM as hf_overrides",
                 group=VLLM,
             ),
-            opt("--vllm-python", default=None, help="python of the venv holding vLLM", group=VLLM),
-            opt("--server-port", type=int, default=None, group=VLLM),
+            opt(
+                "--vllm-python",
+                default=SUPPRESS,
+                help="python of the venv holding vLLM",
+                group=VLLM,
+            ),
+            opt("--server-port", type=int, default=SUPPRESS, group=VLLM),
+            opt("--judge-model", default=SUPPRESS, help="judge model (qa, needles)", group=JUDGE),
+            opt("--judge-base-url", default=SUPPRESS, help="its endpoint", group=JUDGE),
+            opt("--judge-api-key-env", default=SUPPRESS, group=JUDGE),
         ),
     ),
     Command(

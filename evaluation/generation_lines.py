@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from lengthwise.evaluation.generation import SKIPPED, Generation
-from lengthwise.evaluation.metrics import Metric
 from lengthwise.evaluation.outcomes import classify
 from lengthwise.evaluation.planning import Plan, PlannedItem
 from lengthwise.evaluation.run_header import PROTOCOL_VERSION
+from lengthwise.evaluation.tasks.base import EvalTask
 from lengthwise.llm.types import ChatRequest, ChatResult, Message
 from lengthwise.storage import canonical_hash
 
@@ -48,7 +48,7 @@ def prefix_cache_order(item: PlannedItem) -> tuple[str, str, int, str, str]:
 
 
 def generation_line(
-    item: PlannedItem, key: str, version: str, result: ChatResult | None, metric: Metric
+    item: PlannedItem, key: str, version: str, result: ChatResult | None, task: EvalTask
 ) -> Generation:
     """The line for one (sample, prompt): what was asked, and what came back, scored."""
     sample = item.sample
@@ -64,32 +64,38 @@ def generation_line(
         truncation=item.truncation.to_dict() if item.truncation else None,
         request_key=key,
         prompt_version=version,
+        task=sample.task,
+        family=sample.family,
+        length=sample.length_name,
+        depth=sample.depth,
+        fill=sample.fill,
     )
     if result is None:  # skipped by the plan
         line.outcome, line.skip_reason = SKIPPED, item.skip_reason
         return line
-    _add_answer(line, item, result, metric)
+    _add_answer(line, item, result, task)
     return line
 
 
-def _add_answer(line: Generation, item: PlannedItem, result: ChatResult, metric: Metric) -> None:
+def _add_answer(line: Generation, item: PlannedItem, result: ChatResult, task: EvalTask) -> None:
     sample = item.sample
     check = classify(
         result.text,
         result.outcome,
         context=sample.context,
-        instruction=item.prompt.instruction(sample.language),
+        instruction=item.prompt.instruction(sample.language, sample.prompt_fields),
         language=sample.language,
     )
-    # Failures that are facts about the request score 0; an `error` is retried, not scored;
-    # without a reference summary there is nothing to score against.
-    score = (
-        None
-        if check.outcome == "error" or sample.reference is None
-        else metric(result.text, sample.reference, sample.language)
-    )
     line.outcome, line.flags, line.details = check.outcome, list(check.flags), check.details
-    line.backend_outcome, line.prediction, line.score = result.outcome, result.text, score
+    line.backend_outcome, line.prediction = result.outcome, result.text
+    # Failures that are facts about the request score 0; an `error` is retried, not scored;
+    # without a reference there is nothing to score against (the task says None).
+    if check.outcome != "error":
+        answer = task.score(result.text, sample)
+        line.score = answer.score
+        line.readable, line.copied_example = answer.readable, answer.copied_example
+        line.metrics, line.parsed = dict(answer.metrics), list(answer.parsed) or None
+        line.judge = "pending" if answer.needs_judge else None
     line.usage = {
         "prompt_tokens": result.usage.prompt_tokens,
         "completion_tokens": result.usage.completion_tokens,

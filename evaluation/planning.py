@@ -16,13 +16,13 @@ The plan is stored in results.json, so a reader sees exactly what each model was
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from lengthwise.errors import UserError
 from lengthwise.evaluation.counting import PromptCounter
+from lengthwise.evaluation.json_types import JsonObject
 from lengthwise.evaluation.prompts import PromptTemplate
 from lengthwise.evaluation.samples import EvalSample
 
@@ -39,10 +39,39 @@ _FIT_ATTEMPTS: Final = 8
 @dataclass(frozen=True)
 class Truncation:
     cut_tokens: int  # prompt tokens before the cut minus after it
-    where: dict[str, Any]  # character span removed from the context, head/tail token counts
+    # The character span removed from the context (position, from_char, to_char,
+    # context_chars) and the token halves kept (head_tokens, tail_tokens).
+    where: dict[str, str | int]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {"cut_tokens": self.cut_tokens, "where": dict(self.where)}
+
+
+@dataclass
+class _PlanGroup:
+    """One subset and prompt of the plan, as results.json shows it."""
+
+    max_new_tokens: int
+    planned: int = 0
+    actions: dict[str, int] = field(default_factory=dict)
+    max_prompt_tokens: int = 0
+    tokens_cut: int = 0
+
+    def add(self, item: PlannedItem) -> None:
+        self.planned += 1
+        self.actions[item.action] = self.actions.get(item.action, 0) + 1
+        self.max_prompt_tokens = max(self.max_prompt_tokens, item.prompt_tokens)
+        if item.truncation is not None:
+            self.tokens_cut += item.truncation.cut_tokens
+
+    def to_json(self) -> JsonObject:
+        return {
+            "planned": self.planned,
+            "actions": dict(sorted(self.actions.items())),
+            "max_prompt_tokens": self.max_prompt_tokens,
+            "tokens_cut": self.tokens_cut,
+            "max_new_tokens": self.max_new_tokens,
+        }
 
 
 @dataclass(frozen=True)
@@ -80,28 +109,12 @@ class Plan:
         """Smallest engine max_model_len that holds every runnable prompt and its answer."""
         return max((i.prompt_tokens + i.max_new_tokens for i in self.runnable), default=0)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """The resolved plan for results.json: settings and per subset/prompt counts."""
-        groups: dict[str, dict[str, dict[str, Any]]] = {}
+        groups: dict[str, dict[str, _PlanGroup]] = {}
         for item in self.items:
-            group = groups.setdefault(item.sample.subset, {}).setdefault(
-                item.prompt.id,
-                {
-                    "planned": 0,
-                    "actions": Counter[str](),
-                    "max_prompt_tokens": 0,
-                    "tokens_cut": 0,
-                    "max_new_tokens": item.max_new_tokens,
-                },
-            )
-            group["planned"] += 1
-            group["actions"][item.action] += 1
-            group["max_prompt_tokens"] = max(group["max_prompt_tokens"], item.prompt_tokens)
-            if item.truncation is not None:
-                group["tokens_cut"] += item.truncation.cut_tokens
-        for subsets in groups.values():
-            for group in subsets.values():
-                group["actions"] = dict(sorted(group["actions"].items()))
+            by_prompt = groups.setdefault(item.sample.subset, {})
+            by_prompt.setdefault(item.prompt.id, _PlanGroup(item.max_new_tokens)).add(item)
         return {
             "policy": self.policy,
             "context_window": self.context_window,
@@ -110,7 +123,7 @@ class Plan:
             "chat_template_applied": self.chat_template_applied,
             "max_new_tokens": dict(self.max_new_tokens),
             "required_model_len": self.required_model_len(),
-            "subsets": groups,
+            "subsets": {s: {p: g.to_json() for p, g in by.items()} for s, by in groups.items()},
         }
 
 
@@ -147,11 +160,11 @@ def truncate_middle(
 ) -> tuple[str, int, Truncation] | None:
     """The prompt with the middle of its context cut to fit `budget` tokens, its token
     count and the cut; None when even an empty context does not fit."""
-    language = sample.language
+    language, fields = sample.language, sample.prompt_fields
     original = original_tokens
     if original is None:
-        original = counter.count_prompt(prompt.render(sample.context, language))
-    overhead = counter.count_prompt(prompt.render("", language))
+        original = counter.count_prompt(prompt.render(sample.context, language, fields))
+    overhead = counter.count_prompt(prompt.render("", language, fields))
     if overhead > budget:
         return None
     context = sample.context
@@ -160,10 +173,10 @@ def truncate_middle(
         head = keep // 2
         tail = keep - head
         head_end, tail_start = counter.cut_points(context, head, tail)
-        text = prompt.render(context[:head_end] + context[tail_start:], language)
+        text = prompt.render(context[:head_end] + context[tail_start:], language, fields)
         tokens = counter.count_prompt(text)
         if tokens <= budget:
-            where = {
+            where: dict[str, str | int] = {
                 "position": "middle of the context",
                 "from_char": head_end,
                 "to_char": tail_start,
@@ -179,7 +192,7 @@ def truncate_middle(
 
 def make_plan(
     samples: Mapping[str, Sequence[EvalSample]],
-    prompts: Sequence[PromptTemplate],
+    prompts: Sequence[PromptTemplate] | Mapping[str, Sequence[PromptTemplate]],
     counter: PromptCounter,
     *,
     policy: Policy,
@@ -187,7 +200,8 @@ def make_plan(
     window_source: str,
     max_new_tokens: Mapping[str, int],
 ) -> Plan:
-    """Count every (sample, prompt) and resolve `policy` against the window."""
+    """Count every (sample, prompt) and resolve `policy` against the window; `prompts`
+    is one list for every subset, or a list per subset (each task has its templates)."""
     if policy not in POLICIES:
         raise UserError(f"unknown policy {policy!r} (expected one of {', '.join(POLICIES)})")
     plan = Plan(
@@ -206,7 +220,7 @@ def make_plan(
                 f"subset {subset}: {limit} new tokens leave no room in a {context_window}-token "
                 "window; lower --max-new-tokens-per-subset or raise --context-window"
             )
-        for prompt in prompts:
+        for prompt in prompts[subset] if isinstance(prompts, Mapping) else prompts:
             for sample in rows:
                 plan.items.append(_plan_item(sample, prompt, counter, policy, budget, limit))
     return plan
@@ -220,7 +234,7 @@ def _plan_item(
     budget: int | None,
     limit: int,
 ) -> PlannedItem:
-    text = prompt.render(sample.context, sample.language)
+    text = prompt.render(sample.context, sample.language, sample.prompt_fields)
     tokens = counter.count_prompt(text)
     if budget is None or tokens <= budget:
         return PlannedItem(sample, prompt, text, tokens, tokens, limit, "keep")

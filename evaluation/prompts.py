@@ -22,6 +22,7 @@ from lengthwise.errors import UserError
 from lengthwise.storage import canonical_hash
 
 PLACEHOLDER = "{}"
+Fields = tuple[tuple[str, str], ...]  # (name, value) filled into "{name}" around the context
 _PREFIX = "Prompt-"
 
 # Our own wording. "IB": instruction, then the context; "IE": context, then instruction.
@@ -74,18 +75,22 @@ class PromptTemplate:
             f"(it has {sorted(self.texts)})"
         )
 
-    def parts(self, language: str) -> tuple[str, str]:
-        """(text before the context, text after it)."""
+    def parts(self, language: str, fields: Fields = ()) -> tuple[str, str]:
+        """(text before the context, text after it), with `fields` ({question}, ...)
+        filled in: task templates name them; summary templates have none."""
         before, _, after = self.text_for(language).partition(PLACEHOLDER)
+        for name, value in fields:
+            before = before.replace("{" + name + "}", value)
+            after = after.replace("{" + name + "}", value)
         return before, after
 
-    def instruction(self, language: str) -> str:
+    def instruction(self, language: str, fields: Fields = ()) -> str:
         """The template without its placeholder: what 'instruction repeated back' looks for."""
-        before, after = self.parts(language)
+        before, after = self.parts(language, fields)
         return f"{before.strip()}\n{after.strip()}".strip()
 
-    def render(self, context: str, language: str) -> str:
-        before, after = self.parts(language)
+    def render(self, context: str, language: str, fields: Fields = ()) -> str:
+        before, after = self.parts(language, fields)
         return before + context + after
 
     def version(self, language: str) -> str:

@@ -16,6 +16,7 @@ from typing import Any, Final
 from lengthwise.errors import InputFileError, UserError
 from lengthwise.evaluation.outcomes import OUTCOMES
 from lengthwise.evaluation.report_plots import plot_outcomes, plot_scores
+from lengthwise.evaluation.report_tasks import task_sections
 from lengthwise.evaluation.results import sample_scores
 from lengthwise.evaluation.scoring import paired_comparison
 from lengthwise.evaluation.store import GENERATIONS, GenerationStore
@@ -316,6 +317,7 @@ def write_report(run_dirs: Sequence[Path], out: Path, *, title: str | None = Non
         *_outcome_table(runs, subsets),
         "",
         f"![outcome shares]({OUTCOMES_PLOT})",
+        *task_sections(runs),
         *_plan_table(runs),
         "",
     ]

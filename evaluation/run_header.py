@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from lengthwise import __version__
 from lengthwise.evaluation.backends import EngineSettings
+from lengthwise.evaluation.json_types import JsonObject
 from lengthwise.evaluation.metrics import rouge_l_describe
 from lengthwise.evaluation.outcomes import thresholds
 from lengthwise.evaluation.samples import ReleaseData
 
 if TYPE_CHECKING:
-    from lengthwise.evaluation.runner import EvalConfig
+    from lengthwise.evaluation.config import EvalConfig
 
 PROTOCOL_VERSION = "lengthwise-eval/1"
 
@@ -42,11 +43,11 @@ def run_header(
     counter_id: str,
     engine_limit: int,
     release: ReleaseData,
-) -> dict[str, Any]:
+) -> JsonObject:
     return {
         "tool": {"name": "lengthwise", "version": __version__, "protocol": PROTOCOL_VERSION},
         "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-        "release": release.identity,
+        "release": dict(release.identity),
         "model": {
             "name": engine.model,
             "backend": engine.backend,
@@ -65,7 +66,7 @@ def run_header(
             "greedy": config.temperature == 0,
         },
         "seeds": {"generation": config.seed, "bootstrap": config.bootstrap_seed},
-        "metric": {"name": config.metric, "scale": "x100", "rouge_l": rouge_l_describe()},
-        "outcome_thresholds": thresholds(),
+        "metric": {"name": config.metric, "scale": "x100", "rouge_l": dict(rouge_l_describe())},
+        "outcome_thresholds": dict(thresholds()),
         "limit_per_subset": config.limit,
     }

@@ -16,9 +16,11 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
+
+from lengthwise.evaluation.json_types import JsonObject
 
 DEFAULT_SEED: Final = 0
 DEFAULT_RESAMPLES: Final = 1000
@@ -86,8 +88,8 @@ class PairedComparison:
     ties: int
     sign_test_p: float  # exact two-sided sign test over non-tied pairs
 
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+    def to_dict(self) -> JsonObject:
+        data: JsonObject = asdict(self)
         data["ci"] = list(self.ci) if self.ci else None
         return data
 
@@ -130,7 +132,7 @@ def paired_comparison(
     )
 
 
-def length_drop(subset_means: Sequence[tuple[str, float | None]]) -> dict[str, Any] | None:
+def length_drop(subset_means: Sequence[tuple[str, float | None]]) -> JsonObject | None:
     """Drop from the shortest to the longest subset with a mean (input shortest first).
 
     ``drop`` = shortest - longest (positive when longer contexts score lower);

@@ -12,8 +12,8 @@ import json
 import logging
 import os
 import threading
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from lengthwise.errors import InputFileError, UserError
 from lengthwise.evaluation.generation import Generation, LineKey
@@ -73,7 +73,7 @@ class GenerationStore:
         self.path.unlink(missing_ok=True)
 
 
-def check_run_folder(run_file: Path, fingerprint: dict[str, Any], overwrite: bool) -> None:
+def check_run_folder(run_file: Path, fingerprint: Mapping[str, object], overwrite: bool) -> None:
     """Refuse a run folder holding a run with other settings (unless `overwrite`)."""
     out = run_file.parent
     if run_file.is_file():

@@ -49,9 +49,11 @@ SERVER_MODULE: Final = "vllm.entrypoints.openai.api_server"
 BATCH_SIZE: Final = 64  # requests per engine call; results are saved after each call
 
 
-def engine_kwargs(settings: EngineSettings, max_model_len: int, seed: int | None) -> dict[str, Any]:
+def engine_kwargs(
+    settings: EngineSettings, max_model_len: int, seed: int | None
+) -> dict[str, object]:
     """Keyword arguments for ``vllm.LLM(...)``."""
-    kwargs: dict[str, Any] = {
+    kwargs: dict[str, object] = {
         "model": settings.model,
         "max_model_len": max_model_len,
         "tensor_parallel_size": settings.tensor_parallel_size,

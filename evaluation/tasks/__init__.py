@@ -1,0 +1,1 @@
+"""Evaluation tasks: one module per family, registered by name (see registry.py)."""
