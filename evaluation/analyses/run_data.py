@@ -113,6 +113,12 @@ def _series(line: Generation, sample: EvalSample | None) -> str:
     extra = line.extra
     if extra.get("series"):
         return str(extra["series"])
+    if line.task is not None and line.length is not None:
+        # A task instance id is "<task>:<length>:<book>:<n>": the same id without its
+        # length names the instance at every step (incremental series).
+        parts = line.sample_id.split(":")
+        if len(parts) >= 4 and parts[1] == line.length:
+            return ":".join([parts[0], *parts[2:]])
     if extra.get("instance_id") and extra.get("length") is not None:
         return f"{extra.get('task', '')}:{extra['instance_id']}"
     if sample is not None and sample.book_id:
@@ -122,14 +128,21 @@ def _series(line: Generation, sample: EvalSample | None) -> str:
 
 def _item(line: Generation, sample: EvalSample | None) -> RunItem:
     extra = line.extra
+    # Hand-made lines may give `length` in tokens; the evaluator's lines name the length
+    # ("8k") and the sample's target gives its size.
     length = _number(extra.get("length"))
     step = length if length is not None else float(sample.target_tokens if sample else 0)
+    if length is None and line.length is not None and sample is not None:
+        length = float(sample.target_tokens)
+    task = line.task or extra.get("task")
+    depth = line.depth if line.depth is not None else _number(extra.get("depth"))
+    fill = line.fill if line.fill is not None else extra.get("fill")
     return RunItem(
         subset=line.subset,
         sample_id=line.sample_id,
         prompt_id=line.prompt_id,
-        task=str(extra.get("task") or SUMMARIZATION),
-        family=str(extra.get("family") or extra.get("task") or SUMMARIZATION),
+        task=str(task or SUMMARIZATION),
+        family=str(line.family or extra.get("family") or task or SUMMARIZATION),
         instance_id=str(extra.get("instance_id") or line.sample_id),
         language=line.language or (sample.language if sample else "en"),
         prediction=line.prediction or "",
@@ -138,8 +151,8 @@ def _item(line: Generation, sample: EvalSample | None) -> RunItem:
         context=_text(extra.get("context")) or (sample.context if sample else None),
         reference=_text(extra.get("reference")) or (sample.reference if sample else None),
         length=int(length) if length is not None else None,
-        depth=_number(extra.get("depth")),
-        fill=_text(extra.get("fill")),
+        depth=depth,
+        fill=None if fill is None else str(fill),
         kept_fraction=_kept_fraction(line),
         truncation=line.truncation,
         series=_series(line, sample),
