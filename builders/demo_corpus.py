@@ -354,6 +354,34 @@ target = 8192
 lower = 6600
 upper = 9200
 count = 6
+
+# Task families from the same chapters (README "Task families"). Ordering and incremental
+# need nothing more; sections and synopsis ordering need chapter synopses written by a
+# model or people (`lengthwise draft` with [llm.drafter], or reviewed drafts): the demo has
+# neither, so the build reports them as not built with the reason. Recall, QA and needles
+# over chapters need [llm.drafter] the same way.
+[[tasks]]
+name = "ordering"
+family = "ordering"
+segments = 4
+lengths = [
+  { name = "S", target = 2048, lower = 1600, upper = 2560, count = 6 },
+  { name = "M", target = 4096, lower = 3300, upper = 4600, count = 4 },
+]
+
+[[tasks]]
+name = "sections"
+family = "sections"
+sections = 3
+lengths = [{ name = "M", target = 4096, lower = 3300, upper = 4600, count = 4 }]
+
+[[tasks]]
+name = "growth"
+family = "incremental"
+start_tokens = 1024
+step_tokens = 1024
+max_tokens = 4096
+books = 2
 """
 
 

@@ -15,7 +15,7 @@ LIMIT="${DEMO_EVAL_LIMIT:-3}"
 $LW demo-corpus "$OUT"
 SPEC="$OUT/demo.toml"
 WORK="$OUT/work"
-echo "== build: sources -> clean -> chapters -> tokens -> samples"
+echo "== build: sources -> clean -> chapters -> tokens -> samples -> task families"
 $LW build "$SPEC" --work "$WORK"
 echo "== contamination probe (needs [llm.probe]; says so when absent)"
 $LW probe "$SPEC" --work "$WORK"
@@ -31,22 +31,29 @@ RELEASE="$($LW release "$SPEC" --work "$WORK" --version 0.1.0 | tail -n 1)"
 echo "== evaluation: a tiny random-weight local model (plumbing, not quality) and baselines"
 $LW tiny-model "$OUT/tiny-model" >/dev/null
 EVAL=(--release "$RELEASE" --prompts IB --limit "$LIMIT")
-$LW eval "${EVAL[@]}" --model "$OUT/tiny-model" --backend transformers --max-new-tokens 48 \
-  --out "$OUT/eval/tiny-model" || echo "(tiny-model evaluation incomplete; rerun to resume)"
+$LW eval "${EVAL[@]}" --tasks summarization,ordering --model "$OUT/tiny-model" \
+  --backend transformers --max-new-tokens 48 --out "$OUT/eval/tiny-model" ||
+  echo "(tiny-model evaluation incomplete; rerun to resume)"
 for baseline in lead-3 random-3; do
   $LW eval "${EVAL[@]}" --model "$baseline" --backend baseline --out "$OUT/eval/$baseline"
 done
-REPORT="$($LW report "$OUT/eval/tiny-model" "$OUT/eval/lead-3" "$OUT/eval/random-3" \
+echo "== analyses: where summaries come from in their contexts"
+$LW analyse traceability "$OUT/eval/tiny-model" "$OUT/eval/lead-3" "$OUT/eval/random-3" \
+  --out "$OUT/eval/analyses" | tail -n 4
+REPORT="$($LW report --html "$OUT/eval/tiny-model" "$OUT/eval/lead-3" "$OUT/eval/random-3" \
   --out "$OUT/eval/report" --title "demo: tiny model vs baselines (synthetic references)")"
 echo
 echo "== results"
 echo "build report:  $WORK/build_report.md"
 echo "samples:       $WORK/samples/<subset>.parquet (with references: $WORK/samples_annotated/)"
+echo "task families: $WORK/tasks/<task>/<length>.parquet ($WORK/tasks/report.md)"
 echo "probe report:  $WORK/screening/contamination.md"
 echo "drafts:        $WORK/drafts/samples.jsonl ($WORK/drafts/report.md)"
 echo "references:    $WORK/annotations/report.md (synthetic reference (demo))"
 echo "statistics:    $WORK/stats/stats.md"
 echo "release:       $RELEASE (dataset card: $RELEASE/README.md)"
 echo "runs:          $OUT/eval/{tiny-model,lead-3,random-3}/results.json"
-echo "report:        $(echo "$REPORT" | tail -n 1) (plots: $OUT/eval/report/*.png)"
+echo "report:        $(echo "$REPORT" | grep -m1 'report.md' || echo "$REPORT" | tail -n 1) (plots: $OUT/eval/report/*.png)"
+echo "viewer:        $OUT/eval/report/report.html (open in a browser)"
+echo "analyses:      $OUT/eval/analyses/traceability.json (plots: $OUT/eval/analyses/*.png)"
 echo "$REPORT" | grep '^best baseline:' || echo "best baseline: none scored"

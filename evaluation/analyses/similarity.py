@@ -79,7 +79,9 @@ def _embedder() -> Any:
 
 def embed(texts: Sequence[str]) -> Any:
     """Normalised MiniLM embeddings (a numpy array, one row per text)."""
-    return _embedder().encode(list(texts), normalize_embeddings=True, batch_size=64)
+    return _embedder().encode(
+        list(texts), normalize_embeddings=True, batch_size=64, show_progress_bar=False
+    )
 
 
 def similarity_matrix(
