@@ -182,7 +182,7 @@ def _demo_corpus(args: argparse.Namespace) -> int:
     from lengthwise.builders.demo_corpus import write_demo_corpus, write_demo_spec
 
     files = write_demo_corpus(args.dir / "corpus")
-    spec_path = write_demo_spec(args.dir)
+    spec_path = write_demo_spec(args.dir, with_tasks=True)
     print(f"wrote {len(files)} synthetic books to {args.dir / 'corpus'}")
     print(spec_path)
     return 0
