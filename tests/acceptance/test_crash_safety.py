@@ -78,7 +78,7 @@ def test_stale_outputs_of_a_killed_rebuild_are_not_taken_as_current(demo: Path) 
     }  # the killed run's rows are on disk
 
     rerun = ok("build", str(spec), "--work", str(work))
-    assert rerun.startswith("demo: built")  # the samples are rebuilt (the tasks, unchanged, are not)
+    assert rerun.startswith("demo: built")  # samples rebuilt (the unchanged tasks are not)
     assert {p.name: rows(p) for p in (work / "samples").glob("*.parquet")} == original
     assert "up to date, nothing to do" in ok("build", str(spec), "--work", str(work))
 
