@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
 
+from lengthwise.builders.chapters.accounting import AccountingJson
+from lengthwise.builders.cleaning.learned import LearnedLine
+from lengthwise.json_records import JsonRecord
 from lengthwise.spec import ChaptersConfig, CleaningConfig
 from lengthwise.storage import canonical_hash
 
@@ -13,7 +15,7 @@ PIPELINE_VERSION = "corpus-7"
 
 
 @dataclass
-class BookReport:
+class BookReport(JsonRecord):
     """What the corpus stage found for one document (the `inspect --json` contract)."""
 
     path: str
@@ -38,17 +40,14 @@ class BookReport:
     # Damaged characters left in the cleaned text (cleaning.damage.DamageCounts fields).
     damage: dict[str, int] = field(default_factory=dict)
     # Boilerplate learned from this book and the corpus: rule, line, count, scope, why.
-    learned_boilerplate: list[dict[str, Any]] = field(default_factory=list)
+    learned_boilerplate: list[LearnedLine] = field(default_factory=list)
     chars_removed: dict[str, int] = field(default_factory=dict)  # cleaning rule -> characters
     # Where the cleaned text's characters went (chapters.accounting.Accounting.to_dict):
     # chars in chapters, outside them (spans: kind front/back/between, offset, length, first
     # words, note) and whitespace separators; None when chapters came from an embedded ToC.
-    outside_chapters: dict[str, Any] | None = None
+    outside_chapters: AccountingJson | None = None
     inner_headings: list[str] = field(default_factory=list)  # heading lines left in bodies
     title_source: str = "filename"  # gutenberg-header | text | epub | html | markdown | ...
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 @dataclass(frozen=True)

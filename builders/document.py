@@ -117,7 +117,7 @@ def process_document(
         duplicates=list(detection.duplicates),
         removed=dict(cleaned.removed),
         removed_examples=dict(cleaned.examples),
-        learned_boilerplate=[line.to_dict() for line in cleaned.learned],
+        learned_boilerplate=list(cleaned.learned),
         chars_removed=dict(cleaned.chars_removed),
         excluded=excluded,
         story_collection=detection.story_collection,

@@ -66,7 +66,7 @@ def atomic_write_json(path: Path, value: Any) -> None:
     atomic_write_text(path, json.dumps(value, ensure_ascii=False, indent=2, sort_keys=False) + "\n")
 
 
-def atomic_write_jsonl(path: Path, rows: Iterable[dict[str, Any]]) -> None:
+def atomic_write_jsonl(path: Path, rows: Iterable[Mapping[str, object]]) -> None:
     lines = [json.dumps(row, ensure_ascii=False) for row in rows]
     atomic_write_text(path, "\n".join(lines) + ("\n" if lines else ""))
 

@@ -11,7 +11,8 @@ import math
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from typing_extensions import TypedDict
 
 
 def quantile(sorted_values: Sequence[float], q: float) -> float:
@@ -65,6 +66,24 @@ def histogram(
     return bins_out, below, above
 
 
+BinJson = TypedDict("BinJson", {"from": int, "to": int, "count": int})
+
+
+class DistributionJson(TypedDict):
+    """A `LengthDistribution` as the build report holds it."""
+
+    n: int
+    min: int | None
+    q1: float | None
+    median: float | None
+    q3: float | None
+    max: int | None
+    mean: float | None
+    histogram: list[BinJson]
+    below_lower: int
+    above_upper: int
+
+
 @dataclass(frozen=True)
 class LengthDistribution:
     """Five-number summary, mean and histogram of token lengths (None fields when empty)."""
@@ -80,7 +99,7 @@ class LengthDistribution:
     below: int
     above: int
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> DistributionJson:
         return {
             "n": self.n,
             "min": self.min,

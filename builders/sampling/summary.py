@@ -5,11 +5,54 @@ from __future__ import annotations
 import statistics
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+
+from typing_extensions import TypedDict
 
 from lengthwise.builders.sampling.candidates import CandidateSet
 from lengthwise.builders.sampling.selection import Selection
-from lengthwise.builders.sampling.stats import LengthDistribution, length_distribution, quantile
+from lengthwise.builders.sampling.stats import (
+    DistributionJson,
+    LengthDistribution,
+    length_distribution,
+    quantile,
+)
+
+
+class TokenFigures(TypedDict):
+    """Lengths of a subset's samples in tokens (None when it has none)."""
+
+    min: int | None
+    q1: float | None
+    mean: float | None
+    median: float | None
+    max: int | None
+
+
+class SelectionJson(TypedDict):
+    """A `SubsetSummary` as the build report holds it (`subsets.<name>.selection`)."""
+
+    subset: str
+    target: int
+    lower: int
+    upper: int
+    requested: int
+    count: int
+    books: int
+    largest_book: str | None
+    largest_book_share: float
+    tokens: TokenFigures
+    q1_threshold: float
+    q1_met: bool | None
+    book_cap: int | None
+    shortfall: str | None
+    notes: list[str]
+    policy: str
+    nested: bool
+    candidates: int
+    candidate_books: int
+    candidate_lengths: DistributionJson
+    unusable_chapters: int
+    unusable_tokens: int
 
 
 @dataclass(frozen=True)
@@ -48,7 +91,7 @@ class SubsetSummary:
     unusable_chapters: int
     unusable_tokens: int
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> SelectionJson:
         return {
             "subset": self.subset,
             "target": self.target,
