@@ -14,7 +14,6 @@ Python 3.12). `JsonRecord` gives it the two directions once:
 from __future__ import annotations
 
 from dataclasses import fields, is_dataclass
-from functools import cache
 from typing import Any, Self, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
@@ -24,9 +23,14 @@ from lengthwise.errors import InputFileError
 T = TypeVar("T")
 
 
-@cache
+_ADAPTERS: dict[object, TypeAdapter[Any]] = {}
+
+
 def _adapter(cls: Any) -> TypeAdapter[Any]:
-    return TypeAdapter(cls)
+    """One TypeAdapter per type (building one is the slow part)."""
+    if cls not in _ADAPTERS:
+        _ADAPTERS[cls] = TypeAdapter(cls)
+    return _ADAPTERS[cls]
 
 
 class JsonRecord:
