@@ -116,6 +116,7 @@ class BuildStage(Stage[_BuildInputs, BuildReport]):
     spec: Spec
     work: WorkDir
     workers: int | None
+    body_type = BuildReport
     name = "build"
 
     def __post_init__(self) -> None:
@@ -149,9 +150,6 @@ class BuildStage(Stage[_BuildInputs, BuildReport]):
 
     def render_body(self, body: BuildReport, envelope: Envelope) -> str:
         return render_build_report(body, envelope)
-
-    def read_body(self, report: dict[str, object]) -> BuildReport:
-        return BuildReport.from_json(report, str(self.work.build_report))
 
     def compute(self, plan: StagePlan[_BuildInputs]) -> BuildReport:
         spec, work, excluded_by_probe = self.spec, self.work, plan.inputs.excluded_by_probe

@@ -42,6 +42,7 @@ from typing import Any, Generic, Protocol, cast, runtime_checkable
 from typing_extensions import TypeVar
 
 from lengthwise import __version__
+from lengthwise.json_records import validate_json
 from lengthwise.progress import QUIET, ProgressDisplay
 from lengthwise.stage_state import (
     CompletionRecord,
@@ -130,6 +131,9 @@ class Stage(ABC, Generic[InputsT, BodyT]):
     timed: bool = True
     # Set by run_stage for the run; steps report into it (see lengthwise.progress).
     display: ProgressDisplay = QUIET
+    # The typed body's record (a JsonRecord): how a report read back from its file is
+    # parsed when the stage is up to date; None for a plain dict body.
+    body_type: type[BodyT] | None = None
 
     def clear_leftovers(self) -> None:
         """Remove temporary files killed runs left; called under the stage's lock."""
@@ -150,8 +154,10 @@ class Stage(ABC, Generic[InputsT, BodyT]):
         return self.render(envelope_json(_body_json(body), envelope))
 
     def read_body(self, report: dict[str, Any]) -> BodyT:
-        """The body of a report read back from its file (up to date): typed stages parse."""
-        return cast(BodyT, report)
+        """The body of a report read back from its file (up to date), as `body_type`."""
+        if self.body_type is None:
+            return cast(BodyT, report)
+        return validate_json(self.body_type, report, str(self.report_json))
 
     def report_files(self) -> list[Path]:
         return [p for p in (self.report_markdown, self.report_json) if p is not None]

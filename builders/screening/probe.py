@@ -97,6 +97,7 @@ class ProbeStage(Stage[list[Book], ProbeReport]):
     config: LLMRoleConfig | None
     settings: ProbeSettings
     not_run_reason: str
+    body_type = ProbeReport
     name = "probe"
 
     def __post_init__(self) -> None:
@@ -122,9 +123,6 @@ class ProbeStage(Stage[list[Book], ProbeReport]):
 
     def render_body(self, body: ProbeReport, envelope: Envelope) -> str:
         return render_probe_report(body)
-
-    def read_body(self, report: dict[str, object]) -> ProbeReport:
-        return ProbeReport.from_json(report, str(self.paths.report))
 
     def compute(self, plan: StagePlan[list[Book]]) -> ProbeReport:
         settings = self.settings
