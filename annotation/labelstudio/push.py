@@ -21,7 +21,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from lengthwise.annotation.labelstudio.interface import (
     LABEL_CONFIG,
@@ -31,6 +30,7 @@ from lengthwise.annotation.labelstudio.interface import (
     write_chapter_pages,
 )
 from lengthwise.annotation.labelstudio.paths import LabelStudioPaths, load_state, save_state
+from lengthwise.annotation.labelstudio.payloads import TaskDataJson, TaskImportJson
 from lengthwise.annotation.labelstudio.sdk import (
     LabelStudioAPI,
     LabelStudioError,
@@ -39,12 +39,14 @@ from lengthwise.annotation.labelstudio.sdk import (
 )
 from lengthwise.annotation.review.finalize import limit_for
 from lengthwise.annotation.review.inputs import (
+    SampleDrafts,
     drafter_identity,
     read_books,
     read_samples,
     sample_chapters,
     subset_order,
 )
+from lengthwise.json_records import JsonRecord
 from lengthwise.records import Sample
 from lengthwise.spec import Spec
 from lengthwise.storage import canonical_hash
@@ -68,7 +70,7 @@ def project_description(spec: Spec) -> str:
 
 
 @dataclass
-class PushResult:
+class PushResult(JsonRecord):
     project_id: int
     project_title: str
     created_project: bool = False
@@ -80,9 +82,6 @@ class PushResult:
     without_drafts: list[str] = field(default_factory=list)
     chapter_links: bool = False  # the original chapters open from the tasks
     tasks_by_subset: dict[str, int] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
 
 
 def push(
@@ -149,7 +148,7 @@ def push(
             "project_id": project.id,
             "project_title": project.title,
             "last_push": {"at": datetime.now(UTC).isoformat(timespec="seconds"),
-                          **result.to_dict()},
+                          **result.to_json()},
         }
     )  # fmt: skip
     save_state(paths, state)
@@ -188,13 +187,13 @@ def _payloads(
     work: WorkDir,
     paths: LabelStudioPaths,
     samples: list[Sample],
-    drafts: dict[str, Any],
+    drafts: dict[str, SampleDrafts],
     drafter: str,
     result: PushResult,
-) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
+) -> dict[str, tuple[TaskDataJson, TaskImportJson]]:
     """Task data and import payload per sample id (chapter pages written on the way)."""
     books = read_books(work, {s.book_id for s in samples})
-    payloads: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
+    payloads: dict[str, tuple[TaskDataJson, TaskImportJson]] = {}
     for sample in samples:
         sample_id = sample.id
         sample_drafts = drafts.get(sample_id)
@@ -225,7 +224,7 @@ def _check_chapter_links(
     api: LabelStudioAPI,
     project_id: int,
     paths: LabelStudioPaths,
-    payloads: dict[str, tuple[dict[str, Any], dict[str, Any]]],
+    payloads: dict[str, tuple[TaskDataJson, TaskImportJson]],
 ) -> bool:
     """Register the chapter pages as local storage and check that one page opens.
 
@@ -238,7 +237,7 @@ def _check_chapter_links(
         log.warning("original chapters will not open from the tasks: %s", exc)
         return False
     url = next(
-        (d["url"] for data, _ in payloads.values() for d in data["drafts"] if d.get("url")), None
+        (d["url"] for data, _ in payloads.values() for d in data["drafts"] if d["url"]), None
     )
     if url is None:
         return False
