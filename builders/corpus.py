@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from multiprocessing.context import BaseContext
 from pathlib import Path
 
 from lengthwise.builders.cleaning.line_signatures import book_signatures, corpus_boilerplate
@@ -173,44 +174,52 @@ def process_corpus(
         Path(book_cache_dir).mkdir(exist_ok=True)
         cache = TokenCountCache(Path(count_cache_path))
     # Tokenizers are loaded lazily in the workers, only when the cache lacks a count:
-    # a rebuild with everything cached loads none.
+    # a rebuild with everything cached loads none. fork or spawn is decided before any
+    # thread of this call runs.
     context = process_context()
     bar = progress or ProgressStep(None)
     documents = list(docs)
     try:
+        # The prepass is a fraction of a second in this process; through the pool it cost
+        # more than that just to send every text to the workers.
+        lines = learn_corpus_lines(documents, settings.cleaning, None)
+        args = (settings, tokenizer_ids, count_cache_path, book_cache_dir)
         if workers == 1:
-            lines = learn_corpus_lines(documents, settings.cleaning, None)
             results: Iterator[tuple[Book | None, BookReport, list[tuple[str, str, int]]]] = (
-                _process_and_count(
-                    d, settings, tokenizer_ids, count_cache_path, book_cache_dir, lines[i]
-                )
-                for i, d in enumerate(documents)
+                _process_and_count(d, *args, lines[i]) for i, d in enumerate(documents)
             )
             yield from _store_counts(results, cache, bar)
         else:
-            # The prepass is a fraction of a second in this process; through the pool it
-            # cost more than that just to send every text to the workers.
-            lines = learn_corpus_lines(documents, settings.cleaning, None)
-            inherit = context.get_start_method() == "fork"
-            if inherit:
-                _INHERITED[:] = documents  # forked workers read them: no text is pickled
-            with worker_pool(workers, context) as pool:
-                # Largest books first keeps every worker busy to the end; results are
-                # still yielded in input order.
-                futures: dict[int, Future[_Result]] = {}
-                for i in sorted(range(len(documents)), key=lambda k: -len(documents[k].text)):
-                    args = (settings, tokenizer_ids, count_cache_path, book_cache_dir, lines[i])
-                    futures[i] = (
-                        pool.submit(_process_inherited, i, *args)
-                        if inherit
-                        else pool.submit(_process_and_count, documents[i], *args)
-                    )
-                ordered = (futures[i].result() for i in range(len(documents)))
-                yield from _store_counts(ordered, cache, bar)
+            pooled = _pooled(documents, args, lines, workers, context)
+            yield from _store_counts(pooled, cache, bar)
     finally:
         _INHERITED.clear()
         if cache is not None:
             cache.close()
+
+
+def _pooled(
+    documents: list[SourceDocument],
+    args: tuple[CorpusSettings, Sequence[str], str | None, str | None],
+    lines: list[frozenset[str]],
+    workers: int,
+    context: BaseContext,
+) -> Iterator[_Result]:
+    """`_process_and_count` of every document in `workers` processes, in input order."""
+    inherit = context.get_start_method() == "fork"
+    if inherit:
+        _INHERITED[:] = documents  # forked workers read them: no text is pickled
+    with worker_pool(workers, context) as pool:
+        # Largest books first keeps every worker busy to the end; results are still
+        # yielded in input order.
+        futures: dict[int, Future[_Result]] = {}
+        for i in sorted(range(len(documents)), key=lambda k: -len(documents[k].text)):
+            futures[i] = (
+                pool.submit(_process_inherited, i, *args, lines[i])
+                if inherit
+                else pool.submit(_process_and_count, documents[i], *args, lines[i])
+            )
+        yield from (futures[i].result() for i in range(len(documents)))
 
 
 def learn_corpus_lines(

@@ -115,19 +115,7 @@ def push(
     payloads = _payloads(spec, work, paths, samples, drafts, drafter, result)
     result.chapter_links = _check_chapter_links(api, project.id, paths, payloads)
     tasks = _deduplicated(api, api.list_tasks(project.id), result)
-    missing = []
-    for sample_id, (data, payload) in payloads.items():
-        task = tasks.get(sample_id)
-        if task is None:
-            missing.append(payload)
-        elif task.data.get("payload_sha256") == data["payload_sha256"]:
-            result.unchanged += 1
-        elif task.human_touched:
-            result.kept += 1
-        else:
-            api.update_task_data(task.id, data)
-            api.replace_predictions(task, payload["predictions"][0]["result"], drafter)
-            result.updated += 1
+    missing = _refresh_tasks(api, tasks, payloads, drafter, result)
     for start in range(0, len(missing), batch_size):
         batch = missing[start : start + batch_size]
         api.import_tasks(project.id, batch)
@@ -141,6 +129,38 @@ def push(
     result.tasks_by_subset = dict(
         sorted(Counter(str(d["subset"]) for d, _ in payloads.values()).items())
     )
+    _record_push(paths, api, project, result)
+    return result
+
+
+def _refresh_tasks(
+    api: LabelStudioAPI,
+    tasks: dict[str, RemoteTask],
+    payloads: dict[str, tuple[TaskDataJson, TaskImportJson]],
+    drafter: str,
+    result: PushResult,
+) -> list[TaskImportJson]:
+    """Update untouched tasks whose payload changed; return the payloads with no task."""
+    missing = []
+    for sample_id, (data, payload) in payloads.items():
+        task = tasks.get(sample_id)
+        if task is None:
+            missing.append(payload)
+        elif task.data.get("payload_sha256") == data.get("payload_sha256"):
+            result.unchanged += 1
+        elif task.human_touched:
+            result.kept += 1
+        else:
+            api.update_task_data(task.id, data)
+            api.replace_predictions(task, payload["predictions"][0]["result"], drafter)
+            result.updated += 1
+    return missing
+
+
+def _record_push(
+    paths: LabelStudioPaths, api: LabelStudioAPI, project: RemoteProject, result: PushResult
+) -> None:
+    """state.json: the project, and what this push did (`annotate status` shows it)."""
     state = load_state(paths)
     state.update(
         {
@@ -152,7 +172,6 @@ def push(
         }
     )  # fmt: skip
     save_state(paths, state)
-    return result
 
 
 def _find_or_create_project(

@@ -122,7 +122,7 @@ def test_length_table_by_hand() -> None:
     assert "| L | `qwen2.5` | 4 | 100 | 175 | 250 | 400 |" in lines
     assert "| XL | `qwen2.5` | 0 | – | – | – | – |" in lines
     assert "| XL | `chars` | 1 | 1,000,001 | 1,000,001 | 1,000,001 | 1,000,001 |" in lines
-    assert json.loads(json.dumps([r.to_dict() for r in rows]))[0]["q1"] == 175.0
+    assert json.loads(json.dumps([r.to_json() for r in rows]))[0]["q1"] == 175.0
 
 
 def test_length_table_rounds_half_up_and_escapes_pipes() -> None:
