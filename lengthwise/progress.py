@@ -59,9 +59,10 @@ class ProgressStep:
 class ProgressDisplay:
     """The shared display of one stage run: at most one step drawn at a time."""
 
-    def __init__(self, stage: str, enabled: bool) -> None:
+    def __init__(self, stage: str, enabled: bool, min_interval: float = 0.1) -> None:
         self.stage = stage
         self.enabled = enabled
+        self.min_interval = min_interval  # seconds between redraws
         self._current: ProgressStep | None = None
 
     @classmethod
@@ -75,7 +76,14 @@ class ProgressDisplay:
         bar = None
         if self.enabled:
             desc = f"{self.stage}: {name}"
-            bar = _Bar(total=total, desc=desc, unit=unit, file=sys.stderr, leave=False)
+            bar = _Bar(
+                total=total,
+                desc=desc,
+                unit=unit,
+                file=sys.stderr,
+                leave=False,
+                mininterval=self.min_interval,
+            )
         self._current = ProgressStep(bar)
         return self._current
 

@@ -204,9 +204,10 @@ class ReleaseStage(Stage[_ReleaseInputs, ManifestJson]):
             manifest, diff = self._stage_files(staging, plan.inputs)
             crash_point("release:staged")
             names = secret_variable_names(self.spec)
-            validated = validate_release(
-                staging, self.version, self.environ, names, self.accepted_findings
-            )
+            with self.display.step("validating (checksums, secret scan, load_dataset)"):
+                validated = validate_release(
+                    staging, self.version, self.environ, names, self.accepted_findings
+                )
             # The manifest is not in its own checksums: the decision is added after the scan.
             manifest[MANIFEST_KEY] = manifest_record(validated.accepted_findings)
             atomic_write_json(staging / MANIFEST, manifest)
@@ -228,12 +229,15 @@ class ReleaseStage(Stage[_ReleaseInputs, ManifestJson]):
         """Data files, spec and statistics copies, diff, card and manifest, in `staging`."""
         spec, work, version, stats = self.spec, self.work, self.version, inputs.stats
         subsets, tokenizer_names = inputs.subsets, inputs.tokenizer_names
+        step = self.display.step("data files", total=len(subsets), unit="subset")
         for subset in subsets:
             atomic_write_parquet(
                 staging / data_file(subset.spec.name),
                 subset.rows,
                 schema=arrow_schema(list(tokenizer_names.values())),
             )
+            step.advance()
+        step.close()
         if self.spec_path is not None:
             shutil.copyfile(self.spec_path, staging / SPEC_COPY)
         if stats.json_path is not None:
