@@ -321,7 +321,7 @@ def _sample_subsets(
         )
         subset_rows[subset.name] = rows
         report[subset.name] = SubsetReport(
-            selection=summary.to_dict(),
+            selection=summary,
             recount_dropped=recount_dropped[subset.name],
             refused_number_gaps=candidate_sets[subset.name].refused_number_gaps,
             refused_copy_overlap=copy_overlaps[subset.name],

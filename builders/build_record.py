@@ -14,7 +14,7 @@ from lengthwise.builders.corpus_settings import BookReport
 from lengthwise.builders.duplicates.stage import DuplicatesJson
 from lengthwise.builders.sampling.length_tables import LengthRow
 from lengthwise.builders.sampling.runs import DroppedRunJson
-from lengthwise.builders.sampling.summary import SelectionJson
+from lengthwise.builders.sampling.summary import SubsetSummary
 from lengthwise.json_records import JsonRecord
 from lengthwise.reports import StageReportJson
 from lengthwise.stage_runner import Envelope
@@ -28,7 +28,7 @@ class SubsetReport:
     """One subset: what selection picked (`selection`, after the audit's drops) and what
     left it: recounts outside the interval, refusals, audit drops."""
 
-    selection: SelectionJson
+    selection: SubsetSummary
     recount_dropped: list[DroppedRunJson] = field(default_factory=list)
     refused_number_gaps: int = 0
     refused_copy_overlap: list[DroppedRunJson] = field(default_factory=list)

@@ -105,19 +105,19 @@ def _subsets_section(report: BuildReport) -> list[str]:
     ]
     for name, sub in report.subsets.items():
         sel = sub.selection
-        tok = sel["tokens"]
+        tok = sel.tokens
         lines.append(
-            f"| {name} | {_fmt(sel['target'])} | [{_fmt(sel['lower'])}, {_fmt(sel['upper'])}] | "
-            f"{sel['count']} / {sel['requested']} | {sel['books']} | "
-            f"{sel['largest_book_share']:.0%} | {_fmt(tok['min'])} | {_fmt(tok['q1'])} | "
-            f"{_fmt(tok['mean'])} | {_fmt(tok['median'])} | {_fmt(tok['max'])} | "
-            f"{sel['candidates']} | {sel['unusable_chapters']} "
-            f"({_fmt(sel['unusable_tokens'])} tokens) |"
+            f"| {name} | {_fmt(sel.target)} | [{_fmt(sel.lower)}, {_fmt(sel.upper)}] | "
+            f"{sel.count} / {sel.requested} | {sel.books} | "
+            f"{sel.largest_book_share:.0%} | {_fmt(tok.min)} | {_fmt(tok.q1)} | "
+            f"{_fmt(tok.mean)} | {_fmt(tok.median)} | {_fmt(tok.max)} | "
+            f"{sel.candidates} | {sel.unusable_chapters} "
+            f"({_fmt(sel.unusable_tokens)} tokens) |"
         )
     notes = [
         f"- {name}: {note}"
         for name, sub in report.subsets.items()
-        for note in [sub.selection["shortfall"], *sub.selection["notes"]]
+        for note in [sub.selection.shortfall, *sub.selection.notes]
         if note
     ]
     if notes:
@@ -133,11 +133,10 @@ def _length_tables(report: BuildReport) -> list[str]:
         "|---|---:|---:|---:|---:|---:|---:|",
     ]
     for name, sub in report.subsets.items():
-        dist = sub.selection["candidate_lengths"]
+        dist = sub.selection.candidate_lengths
         lines.append(
-            f"| {name} | {sub.selection['candidates']} | {_fmt(dist['min'])} | "
-            f"{_fmt(dist['q1'])} | {_fmt(dist['median'])} | {_fmt(dist['q3'])} | "
-            f"{_fmt(dist['max'])} |"
+            f"| {name} | {sub.selection.candidates} | {_fmt(dist.min)} | "
+            f"{_fmt(dist.q1)} | {_fmt(dist.median)} | {_fmt(dist.q3)} | {_fmt(dist.max)} |"
         )
     lines += ["", "## Encoding efficiency (non-whitespace characters per token)", ""]
     lines += [

@@ -18,16 +18,14 @@ def subset_problems(sub: SubsetReport) -> list[str]:
     """Why a subset is not what was asked for; empty when it is."""
     sel = sub.selection
     problems = []
-    if sel["count"] < sel["requested"]:
+    if sel.count < sel.requested:
         problems.append(
-            f"short: {sel['count']} of {sel['requested']} requested samples "
-            f"({sel['requested'] - sel['count']} missing)"
+            f"short: {sel.count} of {sel.requested} requested samples "
+            f"({sel.requested - sel.count} missing)"
         )
-    q1 = sel["tokens"]["q1"]
-    if sel["q1_met"] is False and q1 is not None:
-        problems.append(
-            f"Q1 rule failed: Q1 {q1:,.0f} tokens < threshold {sel['q1_threshold']:,.0f}"
-        )
+    q1 = sel.tokens.q1
+    if sel.q1_met is False and q1 is not None:
+        problems.append(f"Q1 rule failed: Q1 {q1:,.0f} tokens < threshold {sel.q1_threshold:,.0f}")
     if sub.audit_dropped:
         problems.append(f"{sub.audit_dropped} dropped by the residual-noise audit")
     return problems
@@ -35,9 +33,9 @@ def subset_problems(sub: SubsetReport) -> list[str]:
 
 def subset_line(name: str, sub: SubsetReport) -> str:
     sel = sub.selection
-    mean = sel["tokens"]["mean"] or 0
+    mean = sel.tokens.mean or 0
     line = (
-        f"{name}: {sel['count']} of {sel['requested']} requested samples from {sel['books']} "
+        f"{name}: {sel.count} of {sel.requested} requested samples from {sel.books} "
         f"books, mean {mean:,.0f} tokens"
     )
     problems = subset_problems(sub)

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from typing_extensions import TypedDict
 
+from lengthwise.json_records import JsonRecord
+
 
 def quantile(sorted_values: Sequence[float], q: float) -> float:
     """The ``q`` quantile (0 <= q <= 1) of already sorted, non-empty values."""
@@ -66,11 +68,14 @@ def histogram(
     return bins_out, below, above
 
 
+# A histogram bin as reports show it: values from..to (inclusive) and how many.
 BinJson = TypedDict("BinJson", {"from": int, "to": int, "count": int})
 
 
-class DistributionJson(TypedDict):
-    """A `LengthDistribution` as the build report holds it."""
+@dataclass(frozen=True)
+class LengthDistribution(JsonRecord):
+    """Five-number summary, mean (to 0.1) and histogram of token lengths (None fields when
+    empty); the build report holds `to_json()`."""
 
     n: int
     min: int | None
@@ -80,38 +85,8 @@ class DistributionJson(TypedDict):
     max: int | None
     mean: float | None
     histogram: list[BinJson]
-    below_lower: int
+    below_lower: int  # values below the histogram's range
     above_upper: int
-
-
-@dataclass(frozen=True)
-class LengthDistribution:
-    """Five-number summary, mean and histogram of token lengths (None fields when empty)."""
-
-    n: int
-    min: int | None
-    q1: float | None
-    median: float | None
-    q3: float | None
-    max: int | None
-    mean: float | None
-    histogram: tuple[HistogramBin, ...]
-    below: int
-    above: int
-
-    def to_dict(self) -> DistributionJson:
-        return {
-            "n": self.n,
-            "min": self.min,
-            "q1": self.q1,
-            "median": self.median,
-            "q3": self.q3,
-            "max": self.max,
-            "mean": None if self.mean is None else round(self.mean, 1),
-            "histogram": [{"from": b.low, "to": b.high, "count": b.count} for b in self.histogram],
-            "below_lower": self.below,
-            "above_upper": self.above,
-        }
 
 
 def length_distribution(
@@ -119,8 +94,9 @@ def length_distribution(
 ) -> LengthDistribution:
     """Distribution of ``values`` with a histogram over [lower, upper]."""
     bins_, below, above = histogram(values, lower, upper, bins)
+    shown: list[BinJson] = [{"from": b.low, "to": b.high, "count": b.count} for b in bins_]
     if not values:
-        return LengthDistribution(0, None, None, None, None, None, None, tuple(bins_), 0, 0)
+        return LengthDistribution(0, None, None, None, None, None, None, shown, 0, 0)
     ordered = sorted(values)
     return LengthDistribution(
         n=len(ordered),
@@ -129,8 +105,8 @@ def length_distribution(
         median=quantile(ordered, 0.5),
         q3=quantile(ordered, 0.75),
         max=ordered[-1],
-        mean=statistics.fmean(ordered),
-        histogram=tuple(bins_),
-        below=below,
-        above=above,
+        mean=round(statistics.fmean(ordered), 1),
+        histogram=shown,
+        below_lower=below,
+        above_upper=above,
     )

@@ -219,12 +219,12 @@ def _sampling_section(inputs: CardInputs) -> str:
             )
             continue
         sel = entry.selection
-        shortfall = [sel["shortfall"]] if sel["shortfall"] else []
-        notes = "; ".join([*sel["notes"], *shortfall])
+        shortfall = [sel.shortfall] if sel.shortfall else []
+        notes = "; ".join([*sel.notes, *shortfall])
         lines.append(
             f"| {sub.name} | {sub.target:,} | [{sub.lower:,}, {sub.upper:,}] | {sub.count} "
-            f"| {sel['count']} | {sel['books']} | {sel['largest_book_share']:.0%} "
-            f"| {'yes' if sel['q1_met'] else 'no'} | {notes or '-'} |"
+            f"| {sel.count} | {sel.books} | {sel.largest_book_share:.0%} "
+            f"| {'yes' if sel.q1_met else 'no'} | {notes or '-'} |"
         )
     return "\n".join(lines)
 

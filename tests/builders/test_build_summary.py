@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from lengthwise.builders.build_record import BuildReport, SubsetReport
 from lengthwise.builders.build_summary import subset_line, warning_lines
 from lengthwise.builders.demo_corpus import write_demo_corpus, write_demo_spec
+from lengthwise.builders.sampling.summary import TokenFigures
 from lengthwise.cli import main
 
 # Four files share one drop reason: more than a stage report keeps as examples (three).
@@ -42,9 +44,9 @@ def test_build_output_lists_every_excluded_file_and_short_subset(
 
 
 def _subset(count: int, requested: int, q1: float, met: bool) -> SubsetReport:
-    tokens = {"min": 1, "q1": q1, "mean": 15_000.0, "median": 1, "max": 1}
-    selection = {"count": count, "requested": requested, "books": 3, "tokens": tokens,
-                 "q1_met": met, "q1_threshold": 14_745.6}  # fmt: skip
+    tokens = TokenFigures(1, q1, 15_000.0, 1, 1)
+    selection = SimpleNamespace(count=count, requested=requested, books=3, tokens=tokens,
+                                q1_met=met, q1_threshold=14_745.6)  # fmt: skip
     return SubsetReport(selection=selection, recount_dropped=[])  # type: ignore[arg-type]
 
 

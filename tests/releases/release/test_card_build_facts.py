@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
 
 from release_helpers import annotate_all
 
 from lengthwise.annotation.drafts.run import run_drafting
 from lengthwise.builders.build_record import BuildReport, SubsetReport
 from lengthwise.builders.corpus_settings import BookReport
+from lengthwise.builders.sampling.summary import TokenFigures
 from lengthwise.releases.release import build_release
 from lengthwise.releases.release.card_notes import (
     drafts_sentence,
@@ -60,8 +62,9 @@ def _book(path: str, title: str, excluded: str | None) -> BookReport:
 
 
 def test_exclusions_and_short_subsets_are_listed() -> None:
-    selection = {"count": 52, "requested": 200, "q1_met": False, "q1_threshold": 14_745.6,
-                 "tokens": {"q1": 13_200.0}}  # fmt: skip
+    tokens = TokenFigures(None, 13_200.0, None, None, None)
+    selection = SimpleNamespace(count=52, requested=200, q1_met=False, q1_threshold=14_745.6,
+                                tokens=tokens)  # fmt: skip
     sources = {"stage": "sources", "kept": 2, "dropped": {"empty-file": 1},
                "examples": {"empty-file": ["/c/empty.txt: empty file"]}, "warnings": [],
                "seconds": 0.0}  # fmt: skip
