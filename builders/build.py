@@ -10,7 +10,7 @@ settings reuses the cached books and token counts.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from lengthwise import __version__
@@ -19,6 +19,7 @@ from lengthwise.builders.audit.subset_figures import apply_audit_drops
 from lengthwise.builders.build_record import BuildReport, SubsetReport
 from lengthwise.builders.build_report import encoding_efficiency, render_build_report
 from lengthwise.builders.corpus import BookReport, CorpusSettings, process_corpus
+from lengthwise.builders.corpus_settings import read_book_reports
 from lengthwise.builders.duplicates import (
     DuplicateFindings,
     RepeatedChapter,
@@ -69,7 +70,6 @@ class BuildResult:
     work: WorkDir
     up_to_date: bool
     report: BuildReport
-    envelope: Envelope = field(default_factory=Envelope)
 
 
 # The spec sections that change what `build` produces; later stages' sections (llm, ...)
@@ -101,7 +101,7 @@ def run_build(
 ) -> BuildResult:
     stage = BuildStage(spec, WorkDir(work_dir), workers)
     run = run_stage(stage, quiet=not progress)
-    return BuildResult(stage.work, run.up_to_date, run.body, run.envelope)
+    return BuildResult(stage.work, run.up_to_date, run.body)
 
 
 @dataclass
@@ -153,10 +153,10 @@ class BuildStage(Stage[_BuildInputs, BuildReport]):
 
     def compute(self, plan: StagePlan[_BuildInputs]) -> BuildReport:
         spec, work, excluded_by_probe = self.spec, self.work, plan.inputs.excluded_by_probe
-        with self.display.step("books", total=len(plan.inputs.docs), unit="book") as step:
-            books, book_reports, corpus_report, repeated = _corpus_stage(
-                spec, work, plan.inputs.docs, step, self.workers
-            )
+        step = self.display.step("books", total=len(plan.inputs.docs), unit="book")
+        books, book_reports, corpus_report, repeated = _corpus_stage(
+            spec, work, plan.inputs.docs, step, self.workers
+        )
         require_kept(corpus_report, "no book left after cleaning and chapter detection")
         books, duplicates, duplicates_report = duplicates_stage(
             spec.duplicates, books, book_reports, repeated, work.cache
@@ -181,14 +181,12 @@ class BuildStage(Stage[_BuildInputs, BuildReport]):
         )
         subset_rows = audit.kept
         apply_audit_drops(subsets_report, subset_rows)
-        samples_tokens: dict[str, dict[str, list[int]]] = {}
-        atomic_write_parquet_many(
-            {work.subset_samples(n): [s.to_row() for s in r] for n, r in subset_rows.items()}
-        )
-        for name, rows in subset_rows.items():
-            samples_tokens[name] = {
-                t: [r.token_counts[t] for r in rows] for t in spec.tokenizers.all
-            }
+        files = {work.subset_samples(n): [s.to_row() for s in r] for n, r in subset_rows.items()}
+        atomic_write_parquet_many(files)
+        samples_tokens = {
+            name: {t: [r.token_counts[t] for r in rows] for t in spec.tokenizers.all}
+            for name, rows in subset_rows.items()
+        }
         crash_point("build:samples-written")
         return BuildReport(
             spec=spec.name,
@@ -216,9 +214,7 @@ def _corpus_stage(
     spec: Spec, work: WorkDir, docs: list[SourceDocument], step: ProgressStep, workers: int | None
 ) -> tuple[list[Book], list[BookReport], StageReport, list[RepeatedChapter]]:
     stage = StageReport("corpus", max_examples=None)
-    settings = CorpusSettings(
-        language=spec.language, cleaning=spec.cleaning, chapters=spec.chapters
-    )
+    settings = CorpusSettings(spec.language, spec.cleaning, spec.chapters)
     fingerprint = canonical_hash(
         {
             "settings": settings.fingerprint(),
@@ -279,10 +275,7 @@ def _read_corpus_outputs(
         return None
     try:
         books = [Book.from_dict(row) for row in read_jsonl(work.books)]
-        reports = [
-            BookReport.from_json(row, str(work.books_report))
-            for row in read_json(work.books_report)
-        ]
+        reports = read_book_reports(work.books_report)
         repeated = [RepeatedChapter(**row) for row in read_json(work.repeated_chapters)]
     except (OSError, ValueError, TypeError):  # InputFileError is a ValueError
         return None  # missing or stale outputs: recompute

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from lengthwise.builders.chapters.accounting import AccountingJson
 from lengthwise.builders.cleaning.learned import LearnedLine
-from lengthwise.json_records import JsonRecord
+from lengthwise.json_records import JsonRecord, validate_json
 from lengthwise.spec import ChaptersConfig, CleaningConfig
-from lengthwise.storage import canonical_hash
+from lengthwise.storage import canonical_hash, read_json
 
 # Bump when cleaning or chapter detection changes output for the same input.
 PIPELINE_VERSION = "corpus-7"
@@ -48,6 +49,11 @@ class BookReport(JsonRecord):
     outside_chapters: AccountingJson | None = None
     inner_headings: list[str] = field(default_factory=list)  # heading lines left in bodies
     title_source: str = "filename"  # gutenberg-header | text | epub | html | markdown | ...
+
+
+def read_book_reports(path: Path) -> list[BookReport]:
+    """WORK/corpus/books_report.json (the corpus step's reports), validated."""
+    return validate_json(list[BookReport], read_json(path), str(path))
 
 
 @dataclass(frozen=True)

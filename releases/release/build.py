@@ -16,8 +16,9 @@ from pathlib import Path
 
 from lengthwise import __version__
 from lengthwise.builders.build_record import BuildReportFile, read_build_report
-from lengthwise.releases.release.card import CardInputs, CorpusBook, render_card
+from lengthwise.releases.release.card import CardInputs, render_card
 from lengthwise.releases.release.card_notes import drafts_sentence
+from lengthwise.releases.release.corpus_book import CorpusBook
 from lengthwise.releases.release.diff import diff_manifests, diff_markdown
 from lengthwise.releases.release.layout import (
     CARD,

@@ -12,6 +12,7 @@ from lengthwise.releases.release.card_notes import (
     excluded_markdown,
     subset_status_markdown,
 )
+from lengthwise.releases.release.corpus_book import CorpusBook
 from lengthwise.releases.release.layout import SPLIT, data_file, tag_for
 from lengthwise.releases.release.schema import COLUMNS
 from lengthwise.spec import Spec, SubsetSpec
@@ -29,20 +30,6 @@ class SubsetFacts:
     tokens_min: int
     tokens_max: int
     summary_lengths: list[int]  # characters (zh) or words (other languages) per summary
-
-
-@dataclass(frozen=True)
-class CorpusBook:
-    """A row of the card's corpus table (public fields only)."""
-
-    book_id: str
-    title: str
-    language: str
-    chapters: int
-    raw_sha256: str
-    source: str  # without local directories (schema.public_source)
-    license_note: str | None
-    samples: int  # released samples cut from it
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from lengthwise.records import Sample
-from lengthwise.releases.release.card import CorpusBook, SubsetFacts
+from lengthwise.releases.release.card import SubsetFacts
+from lengthwise.releases.release.corpus_book import CorpusBook
 from lengthwise.releases.release.layout import ReleaseError
 from lengthwise.releases.release.schema import ReleaseRow, public_source, release_row
 from lengthwise.releases.release.summaries import load_annotations
