@@ -142,7 +142,9 @@ def _status(args: argparse.Namespace) -> int:
     if args.json:
         print(
             json.dumps(
-                {"label_studio": state, "report": result.report}, ensure_ascii=False, indent=1
+                {"label_studio": state, "report": result.report.to_json()},
+                ensure_ascii=False,
+                indent=1,
             )
         )
         return 0
@@ -171,14 +173,14 @@ def _review(args: argparse.Namespace) -> int:
     for review in result.reviews.values():
         sources[review.source] = sources.get(review.source, 0) + 1
     print("final summaries by source: " + ", ".join(f"{k} {v}" for k, v in sorted(sources.items())))
-    for name, subset in result.report["subsets"].items():
-        agreement = subset["agreement_mean"]
+    for name, subset in result.report.subsets.items():
+        agreement = subset.agreement_mean
         shown = (
-            f"{agreement:.3f} over {subset['agreement_samples']} samples"
+            f"{agreement:.3f} over {subset.agreement_samples} samples"
             if agreement is not None
             else "-"
         )
-        print(f"  {name}: {subset['final']}/{subset['samples']} final, agreement (ROUGE-L) {shown}")
+        print(f"  {name}: {subset.final}/{subset.samples} final, agreement (ROUGE-L) {shown}")
     print(f"review:  {result.paths.review}")
     print(f"samples: {result.paths.samples_annotated}/<subset>.parquet")
     return 0

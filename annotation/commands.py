@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import sys
 from typing import Any
 
 from lengthwise.annotation.drafts.report import overall_has_calls
@@ -34,53 +33,41 @@ def _draft(args: argparse.Namespace) -> int:
             f"({EXTRACTIVE_MODEL}, key sentences per chapter); every draft is marked "
             'drafter="extractive"'
         )
-        result = run_drafting(work_dir)
+        result = run_drafting(work_dir, quiet=args.quiet)
     else:
         print(
             f"drafting with {config.model}" + (f" at {config.base_url}" if config.base_url else "")
         )
         with open_work_cache(work_dir) as cache:
             client = make_client(config, cache)
-            bar = _progress_bar(disable=args.quiet or not sys.stderr.isatty())
-            try:
-                result = run_drafting(
-                    work_dir, client, config, on_chapter=lambda _record: bar.update(1)
-                )
-            finally:
-                bar.close()
+            result = run_drafting(work_dir, client, config, quiet=args.quiet)
     report = result.report
     if result.up_to_date:
         print(f"{spec.name}: drafts up to date, nothing to do")
     else:
         print(
-            f"{spec.name}: {report['drafted_this_run']} chapters drafted, {report['reused']} "
-            f"already drafted, for {report['samples']} samples ({report['chapters']} chapters)"
+            f"{spec.name}: {report.drafted_this_run} chapters drafted, {report.reused} "
+            f"already drafted, for {report.samples} samples ({report.chapters} chapters)"
         )
-    outcomes = ", ".join(f"{k} {v}" for k, v in report["outcomes"].items())
+    outcomes = ", ".join(f"{k} {v}" for k, v in report.outcomes.items())
     print(f"outcomes: {outcomes}")
-    failed = report["failed_chapters"]
+    failed = report.failed_chapters
     if failed:
         print(f"{len(failed)} chapters have no LLM draft (extractive draft shown instead):")
         for item in failed[:10]:
             print(f"  {item['book_id']} chapter {item['chapter_index']}: {item['outcome']}")
-    for role, usage in report["usage"]["roles"].items():
+    for role, usage in report.usage["roles"].items():
         print(
             f"usage ({role}): {usage['calls']} calls, {usage['cache_hits']} from the cache, "
             f"{usage['prompt_tokens']:,}+{usage['completion_tokens']:,} tokens, "
             f"cost {usage['cost']:.4f}"
         )
-    overall = total_sentence(report["usage"], "on this work directory")
-    if overall is not None and overall_has_calls(report["usage"]):
+    overall = total_sentence(report.usage, "on this work directory")
+    if overall is not None and overall_has_calls(report.usage):
         print(overall)
     print(f"drafts:  {result.paths.samples}")
     print(f"report:  {result.paths.report_md}")
     return 0
-
-
-def _progress_bar(disable: bool) -> Any:
-    from tqdm import tqdm
-
-    return tqdm(desc="chapters", unit="chapter", disable=disable, leave=False)
 
 
 def quiet_http_logs(args: argparse.Namespace) -> None:

@@ -56,7 +56,7 @@ def build_stage(paths: list[Path], workers: int) -> float:
     started = time.perf_counter()
     docs = [d for p in paths for d in read_local(p) if isinstance(d, SourceDocument)]
     settings = CorpusSettings("auto", CleaningConfig(), ChaptersConfig())
-    for _ in process_corpus(docs, settings, [TOKENIZER], None, workers, progress=False):
+    for _ in process_corpus(docs, settings, [TOKENIZER], None, workers):
         pass
     return time.perf_counter() - started
 

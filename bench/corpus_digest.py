@@ -29,10 +29,8 @@ def main() -> None:
     docs = [d for f in args.folders for d in read_local(f) if isinstance(d, SourceDocument)]
     settings = CorpusSettings("auto", CleaningConfig(), ChaptersConfig())
     lines = []
-    for book, report in process_corpus(
-        docs, settings, [args.tokenizer], None, args.workers, progress=False
-    ):
-        row = {"book": book.to_dict() if book else None, "report": report.to_dict()}
+    for book, report in process_corpus(docs, settings, [args.tokenizer], None, args.workers):
+        row = {"book": book.to_dict() if book else None, "report": report.to_json()}
         lines.append(json.dumps(row, ensure_ascii=False, sort_keys=True))
     data = ("\n".join(lines) + "\n").encode("utf-8")
     if args.out:

@@ -10,15 +10,16 @@ settings reuses the cached books and token counts.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from lengthwise import __version__
 from lengthwise.builders.audit import run_audit
 from lengthwise.builders.audit.subset_figures import apply_audit_drops
+from lengthwise.builders.build_record import BuildReport, SubsetReport
 from lengthwise.builders.build_report import encoding_efficiency, render_build_report
 from lengthwise.builders.corpus import BookReport, CorpusSettings, process_corpus
+from lengthwise.builders.corpus_settings import read_book_reports
 from lengthwise.builders.duplicates import (
     DuplicateFindings,
     RepeatedChapter,
@@ -32,19 +33,22 @@ from lengthwise.builders.duplicates.build_stage import (
 from lengthwise.builders.joining import joins_exactly, run_tokens, sample_text
 from lengthwise.builders.samples import sample_row
 from lengthwise.builders.sampling import (
+    CandidateSet,
     ChapterRun,
     build_candidates,
     length_table,
     recheck_near_bounds,
     summarize_subset,
 )
+from lengthwise.builders.sampling.runs import DroppedRunJson
 from lengthwise.builders.screening import flagged_books
 from lengthwise.builders.sources import read_sources, require_kept
 from lengthwise.errors import UserError
-from lengthwise.records import Book
-from lengthwise.reports import StageReport
+from lengthwise.progress import ProgressStep
+from lengthwise.records import Book, Sample, SourceDocument
+from lengthwise.reports import StageReport, StageReportJson
 from lengthwise.spec import Spec, SubsetSpec
-from lengthwise.stage_runner import Stage, StagePlan, run_stage
+from lengthwise.stage_runner import Envelope, Stage, StagePlan, run_stage
 from lengthwise.stage_state import CompletionRecord, crash_point, is_complete, remove_leftovers
 from lengthwise.storage import (
     atomic_write_json,
@@ -65,7 +69,7 @@ log = logging.getLogger(__name__)
 class BuildResult:
     work: WorkDir
     up_to_date: bool
-    report: dict[str, Any] = field(default_factory=dict)
+    report: BuildReport
 
 
 # The spec sections that change what `build` produces; later stages' sections (llm, ...)
@@ -95,24 +99,24 @@ def spec_fingerprint(spec: Spec) -> str:
 def run_build(
     spec: Spec, work_dir: Path, progress: bool = True, workers: int | None = None
 ) -> BuildResult:
-    stage = BuildStage(spec, WorkDir(work_dir), progress, workers)
-    run = run_stage(stage)
-    return BuildResult(work=stage.work, up_to_date=run.up_to_date, report=run.report)
+    stage = BuildStage(spec, WorkDir(work_dir), workers)
+    run = run_stage(stage, quiet=not progress)
+    return BuildResult(stage.work, run.up_to_date, run.body)
 
 
 @dataclass
 class _BuildInputs:
-    docs: list[Any]
-    sources: dict[str, Any]  # the sources StageReport, finished
+    docs: list[SourceDocument]
+    sources: StageReportJson  # the sources StageReport, finished
     excluded_by_probe: dict[str, str]
 
 
 @dataclass
-class BuildStage(Stage[_BuildInputs]):
+class BuildStage(Stage[_BuildInputs, BuildReport]):
     spec: Spec
     work: WorkDir
-    progress: bool
     workers: int | None
+    body_type = BuildReport
     name = "build"
 
     def __post_init__(self) -> None:
@@ -144,13 +148,14 @@ class BuildStage(Stage[_BuildInputs]):
         inputs = _BuildInputs(docs, sources_report.to_dict(), excluded)
         return StagePlan(inputs, fingerprint, outputs)
 
-    def render(self, report: dict[str, Any]) -> str:
-        return render_build_report(report)
+    def render_body(self, body: BuildReport, envelope: Envelope) -> str:
+        return render_build_report(body, envelope)
 
-    def compute(self, plan: StagePlan[_BuildInputs]) -> dict[str, Any]:
+    def compute(self, plan: StagePlan[_BuildInputs]) -> BuildReport:
         spec, work, excluded_by_probe = self.spec, self.work, plan.inputs.excluded_by_probe
+        step = self.display.step("books", total=len(plan.inputs.docs), unit="book")
         books, book_reports, corpus_report, repeated = _corpus_stage(
-            spec, work, plan.inputs.docs, self.progress, self.workers
+            spec, work, plan.inputs.docs, step, self.workers
         )
         require_kept(corpus_report, "no book left after cleaning and chapter detection")
         books, duplicates, duplicates_report = duplicates_stage(
@@ -176,42 +181,41 @@ class BuildStage(Stage[_BuildInputs]):
         )
         subset_rows = audit.kept
         apply_audit_drops(subsets_report, subset_rows)
-        atomic_write_parquet_many({work.subset_samples(n): r for n, r in subset_rows.items()})
+        files = {work.subset_samples(n): [s.to_row() for s in r] for n, r in subset_rows.items()}
+        atomic_write_parquet_many(files)
         samples_tokens = {
-            name: {t: [r["token_counts"][t] for r in rows] for t in spec.tokenizers.all}
+            name: {t: [r.token_counts[t] for r in rows] for t in spec.tokenizers.all}
             for name, rows in subset_rows.items()
         }
         crash_point("build:samples-written")
-        return {
-            "spec": spec.name,
-            "spec_version": spec.version,
-            "primary_tokenizer": spec.tokenizers.primary,
-            "tokenizers": spec.tokenizers.all,
-            "policy": spec.sampling.policy,
-            "seed": spec.seed,
-            "stages": {
+        return BuildReport(
+            spec=spec.name,
+            spec_version=spec.version,
+            primary_tokenizer=spec.tokenizers.primary,
+            tokenizers=spec.tokenizers.all,
+            policy=spec.sampling.policy,
+            seed=spec.seed,
+            stages={
                 "sources": plan.inputs.sources,
                 "corpus": corpus_report.to_dict(),
                 "duplicates": duplicates_report.to_dict(),
                 "screening": screening.to_dict(),
             },
-            "duplicates": duplicates.to_dict(),
-            "books": [r.to_dict() for r in book_reports],
-            "sampled_books": [b.id for b in books],  # what task families build from too
-            "subsets": subsets_report,
-            "length_table": [row.to_dict() for row in length_table(samples_tokens)],
-            "encoding_efficiency": encoding_efficiency(books, spec.tokenizers.all),
-            "audit": audit.summary,
-        }
+            duplicates=duplicates.to_dict(),
+            books=book_reports,
+            subsets=subsets_report,
+            length_table=length_table(samples_tokens),
+            encoding_efficiency=encoding_efficiency(books, spec.tokenizers.all),
+            audit=audit.summary,
+            sampled_books=[b.id for b in books],
+        )
 
 
 def _corpus_stage(
-    spec: Spec, work: WorkDir, docs: list[Any], progress: bool, workers: int | None
+    spec: Spec, work: WorkDir, docs: list[SourceDocument], step: ProgressStep, workers: int | None
 ) -> tuple[list[Book], list[BookReport], StageReport, list[RepeatedChapter]]:
     stage = StageReport("corpus", max_examples=None)
-    settings = CorpusSettings(
-        language=spec.language, cleaning=spec.cleaning, chapters=spec.chapters
-    )
+    settings = CorpusSettings(spec.language, spec.cleaning, spec.chapters)
     fingerprint = canonical_hash(
         {
             "settings": settings.fingerprint(),
@@ -232,8 +236,7 @@ def _corpus_stage(
             spec.tokenizers.all,
             cache_dir=work.cache,
             workers=workers,
-            progress=progress,
-            total=len(docs),
+            progress=step,
             executor=spec.executor,
         ):
             reports.append(book_report)
@@ -256,8 +259,8 @@ def _corpus_stage(
         )
     if previous is None:
         atomic_write_jsonl(work.books, (b.to_dict() for b in books))
-        atomic_write_json(work.books_report, [r.to_dict() for r in reports])
-        atomic_write_json(work.repeated_chapters, [r.to_dict() for r in repeated])
+        atomic_write_json(work.books_report, [r.to_json() for r in reports])
+        atomic_write_json(work.repeated_chapters, [r.to_json() for r in repeated])
         # Written last: marks the three files complete (and verified) for these inputs.
         CompletionRecord.write(work.root, "corpus", fingerprint, _corpus_outputs(work))
     return books, reports, stage.finish(), repeated
@@ -274,9 +277,9 @@ def _read_corpus_outputs(
         return None
     try:
         books = [Book.from_dict(row) for row in read_jsonl(work.books)]
-        reports = [BookReport(**row) for row in read_json(work.books_report)]
+        reports = read_book_reports(work.books_report)
         repeated = [RepeatedChapter(**row) for row in read_json(work.repeated_chapters)]
-    except (OSError, ValueError, TypeError):
+    except (OSError, ValueError, TypeError):  # InputFileError is a ValueError
         return None  # missing or stale outputs: recompute
     return books, reports, repeated
 
@@ -287,8 +290,8 @@ def _sample_subsets(
     count_cache: TokenCountCache,
     workers: int | None,
     duplicates: DuplicateFindings,
-) -> tuple[dict[str, list[dict[str, Any]]], dict[str, Any]]:
-    """Candidates -> exact recheck near the bounds -> selection -> exact recount -> rows."""
+) -> tuple[dict[str, list[Sample]], dict[str, SubsetReport]]:
+    """Candidates -> exact recheck near the bounds -> selection -> exact recount -> samples."""
     primary = spec.tokenizers.primary
     by_id = {b.id: b for b in books}
     # With an exactly-joining tokenizer, chapter lengths include the separator that follows,
@@ -301,8 +304,8 @@ def _sample_subsets(
     recount_dropped = _recheck_near_bounds(candidate_sets, counter)
     selections, copy_overlaps = select_subsets(candidate_sets, spec, duplicates)
 
-    subset_rows: dict[str, list[dict[str, Any]]] = {}
-    report: dict[str, Any] = {}
+    subset_rows: dict[str, list[Sample]] = {}
+    report: dict[str, SubsetReport] = {}
     for subset in spec.subsets:
         selection = selections[subset.name]
         runs = list(selection.samples)
@@ -312,27 +315,26 @@ def _sample_subsets(
             replace(selection, samples=tuple(exact_runs)), candidate_sets[subset.name]
         )
         subset_rows[subset.name] = rows
-        report[subset.name] = {
-            "selection": summary.to_dict(),
-            "recount_dropped": recount_dropped[subset.name],
-            "refused_number_gaps": candidate_sets[subset.name].refused_number_gaps,
-            "refused_copy_overlap": copy_overlaps[subset.name],
-        }
+        report[subset.name] = SubsetReport(
+            selection=summary,
+            recount_dropped=recount_dropped[subset.name],
+            refused_number_gaps=candidate_sets[subset.name].refused_number_gaps,
+            refused_copy_overlap=copy_overlaps[subset.name],
+        )
     return subset_rows, report
 
 
 def _recheck_near_bounds(
-    candidate_sets: dict[str, Any], counter: _ExactCounter
-) -> dict[str, list[dict[str, Any]]]:  # candidate sets by subset name
+    candidate_sets: dict[str, CandidateSet], counter: _ExactCounter
+) -> dict[str, list[DroppedRunJson]]:  # candidate sets by subset name
     """Joining chapters shifts a count by a few tokens per joint: recount runs near a bound
     (in place) and return the runs dropped per subset."""
-    dropped_by_subset: dict[str, list[dict[str, Any]]] = {}
+    dropped_by_subset: dict[str, list[DroppedRunJson]] = {}
     for name, candidate_set in candidate_sets.items():
         kept, dropped = recheck_near_bounds(candidate_set, counter.primary)
         candidate_sets[name] = kept
         dropped_by_subset[name] = [
-            {**run.to_dict(), "reason": "joined text recount outside [lower, upper]"}
-            for run in dropped
+            run.dropped("joined text recount outside [lower, upper]") for run in dropped
         ]
     return dropped_by_subset
 
@@ -343,17 +345,17 @@ def _exact_rows(
     counter: _ExactCounter,
     by_id: dict[str, Book],
     primary: str,
-    dropped: list[dict[str, Any]],
-) -> tuple[list[dict[str, Any]], list[ChapterRun]]:
-    """Rows of the selected runs whose exact joined-text count lies within the subset's
+    dropped: list[DroppedRunJson],
+) -> tuple[list[Sample], list[ChapterRun]]:
+    """Samples of the selected runs whose exact joined-text count lies within the subset's
     interval; the others are appended to `dropped` with their count."""
     counts = counter.all(runs)
-    rows: list[dict[str, Any]] = []
+    rows: list[Sample] = []
     exact_runs: list[ChapterRun] = []
     for run in runs:
         exact = counts[run.id]
         if not subset.lower <= exact[primary] <= subset.upper:
-            dropped.append({**run.to_dict(), "reason": f"joined text has {exact[primary]} tokens"})
+            dropped.append(run.dropped(f"joined text has {exact[primary]} tokens"))
             continue
         exact_runs.append(replace(run, tokens=exact[primary]))
         book = by_id[run.book_id]

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from lengthwise.builders.audit.report import render_audit_section
+from lengthwise.builders.build_record import BuildReport, EfficiencyRow
 from lengthwise.builders.build_summary import render_summary_section
+from lengthwise.builders.corpus_settings import BookReport
 from lengthwise.builders.duplicates.report import duplicates_markdown, refusals_markdown
 from lengthwise.builders.joining import render_chapter
 from lengthwise.builders.structure_report import render_structure_section
 from lengthwise.records import Book
+from lengthwise.stage_runner import Envelope
 from lengthwise.tokenizers.efficiency import non_whitespace_characters
 
 
-def _fmt(value: Any) -> str:
+def _fmt(value: object) -> str:
     if value is None:
         return "-"
     if isinstance(value, float):
@@ -23,13 +24,12 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
-def _learned_lines(books: list[dict[str, Any]]) -> list[str]:
+def _learned_lines(books: list[BookReport]) -> list[str]:
     """Boilerplate cleaning learned per book (see README "Cleaning"), for a person to check."""
     rows = [
-        f"| {book['title']} | {line['rule']} | `{line['line']}` | {line['count']} | "
-        f"{line['scope']}: {line['why']} |"
+        f"| {book.title} | {line.rule} | `{line.line}` | {line.count} | {line.scope}: {line.why} |"
         for book in books
-        for line in book.get("learned_boilerplate", [])
+        for line in book.learned_boilerplate
     ]
     if not rows:
         return ["", "Learned boilerplate: none."]
@@ -49,27 +49,27 @@ def _damage(damage: dict[str, int]) -> str:
     return ", ".join(f"{k} {v}" for k, v in shown.items()) or "-"
 
 
-def render_build_report(report: dict[str, Any]) -> str:
+def render_build_report(report: BuildReport, envelope: Envelope) -> str:
     lines = [
-        f"# Build report: {report['spec']} {report['spec_version']}",
+        f"# Build report: {report.spec} {report.spec_version}",
         "",
-        f"Primary tokenizer `{report['primary_tokenizer']}`, sampling policy `{report['policy']}`, "
-        f"seed {report['seed']}, built in {report['seconds']:.1f} s by lengthwise "
-        f"{report['tool_version']}.",
+        f"Primary tokenizer `{report.primary_tokenizer}`, sampling policy `{report.policy}`, "
+        f"seed {report.seed}, built in {envelope.seconds or 0.0:.1f} s by lengthwise "
+        f"{envelope.tool_version}.",
         "",
         render_summary_section(report),
         *_books_section(report),
         *_subsets_section(report),
-        *duplicates_markdown(report.get("duplicates")),
-        *refusals_markdown(report["subsets"]),
+        *duplicates_markdown(report.duplicates),
+        *refusals_markdown(report.subsets),
         *_length_tables(report),
+        "",
+        render_audit_section(report.audit),
     ]
-    if "audit" in report:
-        lines += ["", render_audit_section(report["audit"])]
     return "\n".join(lines) + "\n"
 
 
-def _books_section(report: dict[str, Any]) -> list[str]:
+def _books_section(report: BuildReport) -> list[str]:
     lines = [
         "",
         "## Books",
@@ -78,24 +78,23 @@ def _books_section(report: dict[str, Any]) -> list[str]:
         "| damaged characters left | excluded |",
         "|---|---|---|---:|---:|---|---|---|",
     ]
-    primary = report["primary_tokenizer"]
-    for book in report["books"]:
-        removed = ", ".join(f"{k} {v}" for k, v in sorted(book["removed"].items())) or "-"
-        tokens = book["tokens"].get(primary, 0)
+    primary = report.primary_tokenizer
+    for book in report.books:
+        removed = ", ".join(f"{k} {v}" for k, v in sorted(book.removed.items())) or "-"
+        tokens = book.tokens.get(primary, 0)
         lines.append(
-            f"| {book['title']} | {book['language']} | {book['encoding']} | {book['chapters']} | "
-            f"{tokens:,} | {removed} | {_damage(book.get('damage') or {})} | "
-            f"{book['excluded'] or '-'} |"
+            f"| {book.title} | {book.language} | {book.encoding} | {book.chapters} | "
+            f"{tokens:,} | {removed} | {_damage(book.damage)} | {book.excluded or '-'} |"
         )
-    lines += _learned_lines(report["books"])
-    lines += render_structure_section(report["books"])
-    dropped = report["stages"]["sources"]["dropped"]
+    lines += _learned_lines(report.books)
+    lines += render_structure_section(report.books)
+    dropped = report.stages["sources"]["dropped"]
     if dropped:
         lines += ["", "Sources dropped: " + ", ".join(f"{k} {v}" for k, v in dropped.items())]
     return lines
 
 
-def _subsets_section(report: dict[str, Any]) -> list[str]:
+def _subsets_section(report: BuildReport) -> list[str]:
     lines = [
         "",
         "## Subsets",
@@ -104,21 +103,21 @@ def _subsets_section(report: dict[str, Any]) -> list[str]:
         "| median | max | candidates | unusable chapters |",
         "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    for name, sub in report["subsets"].items():
-        sel = sub["selection"]
-        tok = sel["tokens"]
+    for name, sub in report.subsets.items():
+        sel = sub.selection
+        tok = sel.tokens
         lines.append(
-            f"| {name} | {_fmt(sel['target'])} | [{_fmt(sel['lower'])}, {_fmt(sel['upper'])}] | "
-            f"{sel['count']} / {sel['requested']} | {sel['books']} | "
-            f"{sel['largest_book_share']:.0%} | {_fmt(tok['min'])} | {_fmt(tok['q1'])} | "
-            f"{_fmt(tok['mean'])} | {_fmt(tok['median'])} | {_fmt(tok['max'])} | "
-            f"{sel['candidates']} | {sel['unusable_chapters']} "
-            f"({_fmt(sel['unusable_tokens'])} tokens) |"
+            f"| {name} | {_fmt(sel.target)} | [{_fmt(sel.lower)}, {_fmt(sel.upper)}] | "
+            f"{sel.count} / {sel.requested} | {sel.books} | "
+            f"{sel.largest_book_share:.0%} | {_fmt(tok.min)} | {_fmt(tok.q1)} | "
+            f"{_fmt(tok.mean)} | {_fmt(tok.median)} | {_fmt(tok.max)} | "
+            f"{sel.candidates} | {sel.unusable_chapters} "
+            f"({_fmt(sel.unusable_tokens)} tokens) |"
         )
     notes = [
         f"- {name}: {note}"
-        for name, sub in report["subsets"].items()
-        for note in [sub["selection"]["shortfall"], *sub["selection"]["notes"]]
+        for name, sub in report.subsets.items()
+        for note in [sub.selection.shortfall, *sub.selection.notes]
         if note
     ]
     if notes:
@@ -126,62 +125,54 @@ def _subsets_section(report: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _length_tables(report: dict[str, Any]) -> list[str]:
+def _length_tables(report: BuildReport) -> list[str]:
     """Candidate lengths, encoding efficiency and the length table per tokenizer."""
-    lines = ["", "## Candidate lengths (policy `" + report["policy"] + "`)", ""]
+    lines = ["", "## Candidate lengths (policy `" + report.policy + "`)", ""]
     lines += [
         "| subset | candidates | min | Q1 | median | Q3 | max |",
         "|---|---:|---:|---:|---:|---:|---:|",
     ]
-    for name, sub in report["subsets"].items():
-        dist = sub["selection"]["candidate_lengths"]
+    for name, sub in report.subsets.items():
+        dist = sub.selection.candidate_lengths
         lines.append(
-            f"| {name} | {sub['selection']['candidates']} | {_fmt(dist.get('min'))} | "
-            f"{_fmt(dist.get('q1'))} | {_fmt(dist.get('median'))} | {_fmt(dist.get('q3'))} | "
-            f"{_fmt(dist.get('max'))} |"
+            f"| {name} | {sub.selection.candidates} | {_fmt(dist.min)} | "
+            f"{_fmt(dist.q1)} | {_fmt(dist.median)} | {_fmt(dist.q3)} | {_fmt(dist.max)} |"
         )
     lines += ["", "## Encoding efficiency (non-whitespace characters per token)", ""]
     lines += [
         "| language | tokenizer | characters | tokens | chars/token |",
         "|---|---|---:|---:|---:|",
     ]
-    for row in report["encoding_efficiency"]:
+    for eff in report.encoding_efficiency:
         lines.append(
-            f"| {row['language']} | `{row['tokenizer']}` | {_fmt(row['characters'])} | "
-            f"{_fmt(row['tokens'])} | {_fmt(row['chars_per_token'])} |"
+            f"| {eff.language} | `{eff.tokenizer}` | {_fmt(eff.characters)} | "
+            f"{_fmt(eff.tokens)} | {_fmt(eff.chars_per_token)} |"
         )
     lines += ["", "## Length table (tokens per tokenizer)", ""]
     lines += [
         "| subset | tokenizer | n | min | Q1 | mean | max |",
         "|---|---|---:|---:|---:|---:|---:|",
     ]
-    for row in report["length_table"]:
+    for row in report.length_table:
         lines.append(
-            f"| {row['subset']} | `{row['tokenizer']}` | {row['n']} | {_fmt(row['min'])} | "
-            f"{_fmt(row['q1'])} | {_fmt(row['mean'])} | {_fmt(row['max'])} |"
+            f"| {row.subset} | `{row.tokenizer}` | {row.n} | {_fmt(row.min)} | "
+            f"{_fmt(row.q1)} | {_fmt(row.mean)} | {_fmt(row.max)} |"
         )
     return lines
 
 
-def encoding_efficiency(books: list[Book], tokenizer_ids: list[str]) -> list[dict[str, Any]]:
+def encoding_efficiency(books: list[Book], tokenizer_ids: list[str]) -> list[EfficiencyRow]:
     """Characters per token per language and tokenizer over the kept chapters (CNNSum Table 1).
 
     Characters are non-whitespace characters (see lengthwise.tokenizers.efficiency); token
     counts come from the chapters already counted, so nothing is tokenized again.
     """
-    rows: list[dict[str, Any]] = []
+    rows: list[EfficiencyRow] = []
     for language in sorted({b.language for b in books}):
         chapters = [c for b in books if b.language == language for c in b.chapters]
         characters = sum(non_whitespace_characters(render_chapter(c)) for c in chapters)
         for tokenizer_id in tokenizer_ids:
             tokens = sum(c.token_counts[tokenizer_id] for c in chapters)
-            rows.append(
-                {
-                    "language": language,
-                    "tokenizer": tokenizer_id,
-                    "characters": characters,
-                    "tokens": tokens,
-                    "chars_per_token": round(characters / tokens, 3) if tokens else None,
-                }
-            )
+            ratio = round(characters / tokens, 3) if tokens else None
+            rows.append(EfficiencyRow(language, tokenizer_id, characters, tokens, ratio))
     return rows

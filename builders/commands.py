@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lengthwise.builders.audit.command import register_audit
 from lengthwise.builders.tasks.command import TASKS_COMMAND
@@ -21,6 +21,10 @@ from lengthwise.cli_options import (
 )
 from lengthwise.spec import ChaptersConfig, CleaningConfig, load_spec
 
+if TYPE_CHECKING:
+    from lengthwise.builders.sources.local import SourceFailure
+    from lengthwise.records import SourceDocument
+
 
 def register(subparsers: Any) -> None:
     add_commands(subparsers, COMMANDS[:4])
@@ -28,8 +32,8 @@ def register(subparsers: Any) -> None:
     add_commands(subparsers, [*COMMANDS[4:], TASKS_COMMAND])
 
 
-def _read_paths(paths: list[Path], lang: str) -> tuple[list[Any], list[dict[str, Any]]]:
-    """Documents and failure entries; a path that cannot be read at all, or no readable
+def _read_paths(paths: list[Path], lang: str) -> tuple[list[SourceDocument], list[SourceFailure]]:
+    """Documents and failures; a path that cannot be read at all, or no readable
     document anywhere, raises UserError (status 2, one line)."""
     from lengthwise.builders.sources import require_kept
     from lengthwise.builders.sources.input_checks import check_path
@@ -38,13 +42,13 @@ def _read_paths(paths: list[Path], lang: str) -> tuple[list[Any], list[dict[str,
 
     for path in paths:
         check_path(path)
-    docs: list[Any] = []
-    failures: list[dict[str, Any]] = []
+    docs: list[SourceDocument] = []
+    failures: list[SourceFailure] = []
     report = StageReport("sources")
     for path in paths:
         for item in read_local(path, None if lang == "auto" else lang):
             if isinstance(item, SourceFailure):
-                failures.append(_failure_entry(item.source, item.reason))
+                failures.append(item)
                 report.drop(item.key, f"{item.source}: {item.reason}")
             else:
                 docs.append(item)
@@ -53,106 +57,42 @@ def _read_paths(paths: list[Path], lang: str) -> tuple[list[Any], list[dict[str,
     return docs, failures
 
 
-def _failure_entry(path: str, reason: str) -> dict[str, Any]:
-    return {
-        "path": path,
-        "title": None,
-        "language": None,
-        "encoding": None,
-        "chapters": 0,
-        "numbers": [],
-        "gaps": [],
-        "duplicates": [],
-        "removed": {},
-        "excluded": reason,
-        "damage": {},
-    }
-
-
-def _damage_summary(damage: dict[str, int]) -> str:
-    """`placeholders 89, mojibake_chars 144 (5 runs)`; empty when nothing is damaged."""
-    parts = [
-        f"{name} {count}" for name, count in damage.items() if count and name != "mojibake_runs"
-    ]
-    if damage.get("mojibake_runs"):
-        parts.append(f"in {damage['mojibake_runs']} mojibake runs")
-    return ", ".join(parts)
-
-
 def _inspect(args: argparse.Namespace) -> int:
     from lengthwise.builders.corpus import CorpusSettings, process_corpus
+    from lengthwise.builders.duplicates.inspect_view import duplicate_entries
+    from lengthwise.builders.inspect_output import failure_entry, json_entry, print_book
+    from lengthwise.progress import ProgressDisplay
 
     docs, failures = _read_paths(args.paths, args.lang)
     settings = CorpusSettings(
         language=args.lang, cleaning=CleaningConfig(), chapters=ChaptersConfig()
     )
-    books: list[dict[str, Any]] = []
-    found: list[tuple[Any, Any]] = []
-    for processed, report in process_corpus(
-        docs,
-        settings,
-        args.tokenizer,
-        cache_dir=None,
-        workers=args.workers,
-        progress=not args.json and sys.stderr.isatty(),
-        total=len(docs),
-        executor=executor_from_args(args),
-    ):
-        entry = report.to_dict()
-        if args.tokenizer:
-            entry["tokens"] = entry["tokens"].get(args.tokenizer[0])
-            entry["tokens_by_tokenizer"] = report.tokens
-        else:
-            entry["tokens"] = None
-        books.append(entry)
-        found.append((processed, report))
-    _add_duplicates(books, found)
-    books += failures
-    if args.json:
-        print(json.dumps({"books": books}, ensure_ascii=False, indent=1))
-        return 0
-    for book in books:
-        _print_book(book, args.tokenizer[0] if args.tokenizer else None)
-    return 0
-
-
-def _print_book(book: dict[str, Any], tokenizer: str | None) -> None:
-    """The human-readable `inspect` lines of one book."""
-    status = f"excluded: {book['excluded']}" if book["excluded"] else f"{book['chapters']} chapters"
-    where = f"[{book.get('language')}, {book.get('encoding')}]"
-    print(f"{book['path']}: {book.get('title')!s} {where} {status}")
-    if book["gaps"]:
-        print(f"  gaps: {book['gaps']}")
-    if book["duplicates"]:
-        print(f"  duplicates: {book['duplicates']}")
-    if book.get("duplicate_of"):
-        print(f"  copy of {book['duplicate_of']['kept']}: {book['duplicate_of']}")
-    for repeat in book.get("repeated_chapters", []):
-        print(f"  chapter #{repeat['index']} repeats #{repeat['repeats_index']}")
-    for rule, count in sorted(book["removed"].items()):
-        print(f"  removed {count} x {rule}")
-    for line in book.get("learned_boilerplate", []):
-        print(f"  learned {line['rule']} ({line['count']} x, {line['why']}): {line['line']}")
-    if book.get("outside_chapters"):
-        outside = book["outside_chapters"]
-        print(f"  outside chapters: {outside['outside_chars']:,} chars ({outside['share']:.2%})")
-    for warning in book.get("warnings", []):
-        print(f"  warning: {warning}")
-    damage = _damage_summary(book.get("damage") or {})
-    if damage:
-        print(f"  damaged characters left: {damage}")
-    if book.get("tokens") is not None:
-        print(f"  tokens ({tokenizer}): {book['tokens']:,}")
-
-
-def _add_duplicates(entries: list[dict[str, Any]], found: list[tuple[Any, Any]]) -> None:
-    """Each entry gains `duplicate_of` and `repeated_chapters` (null / [] when none)."""
-    from lengthwise.builders.duplicates.inspect_view import duplicate_entries
-
+    display = ProgressDisplay.for_stage("inspect", quiet=args.json)
+    with display.step("books", total=len(docs), unit="book") as step:
+        found = list(
+            process_corpus(
+                docs,
+                settings,
+                args.tokenizer,
+                None,
+                workers=args.workers,
+                progress=step,
+                executor=executor_from_args(args),
+            )
+        )
     books = [book for book, _ in found if book is not None]
-    extra = duplicate_entries(books, [report for _, report in found])
-    for entry in entries:
-        entry.update(extra.get(entry["id"], {"duplicate_of": None, "repeated_chapters": []}))
+    copies = duplicate_entries(books, [report for _, report in found])
+    tokenizer = args.tokenizer[0] if args.tokenizer else None
+    if args.json:
+        entries = [json_entry(r, copies.get(r.id), tokenizer) for _, r in found]
+        entries += [failure_entry(f.source, f.reason) for f in failures]
+        print(json.dumps({"books": entries}, ensure_ascii=False, indent=1))
+        return 0
+    for _, report in found:
+        print_book(report, copies.get(report.id), tokenizer)
+    for failure in failures:
+        print(f"{failure.source}: None [None, None] excluded: {failure.reason}")
+    return 0
 
 
 def _build(args: argparse.Namespace) -> int:
@@ -194,7 +134,7 @@ def _tokenizers(args: argparse.Namespace) -> int:
 
     docs, failures = _read_paths(args.paths, "auto")
     for failure in failures:
-        print(f"skipped {failure['path']}: {failure['excluded']}", file=sys.stderr)
+        print(f"skipped {failure.source}: {failure.reason}", file=sys.stderr)
     by_language: dict[str, list[str]] = {}
     for doc in docs:
         by_language.setdefault(doc.language or detect_language(doc.text), []).append(doc.text)

@@ -14,8 +14,6 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from tqdm import tqdm
-
 from lengthwise.builders.cleaning.line_signatures import book_signatures, corpus_boilerplate
 from lengthwise.builders.corpus_settings import BookReport, CorpusSettings
 from lengthwise.builders.document import process_document
@@ -27,6 +25,7 @@ from lengthwise.builders.joining import (
 )
 from lengthwise.executors import ExecutorConfig, make_executor
 from lengthwise.executors.local import default_workers
+from lengthwise.progress import ProgressStep
 from lengthwise.records import Book, SourceDocument
 from lengthwise.spec import CleaningConfig
 from lengthwise.storage import atomic_write_json, canonical_hash, read_json, sha256_text
@@ -78,12 +77,12 @@ def _process_and_count(
     if cached_file is not None and cached_file.is_file():
         stored = read_json(cached_file)
         book = Book.from_dict(stored["book"]) if stored["book"] else None
-        report = BookReport(**stored["report"])
+        report = BookReport.from_json(stored["report"], str(cached_file))
     else:
         book, report = process_document(doc, settings, corpus_lines)
         if cached_file is not None:
             atomic_write_json(
-                cached_file, {"book": book.to_dict() if book else None, "report": report.to_dict()}
+                cached_file, {"book": book.to_dict() if book else None, "report": report.to_json()}
             )
     new_counts: list[tuple[str, str, int]] = []
     if book is None:
@@ -148,25 +147,20 @@ def _book_cache_file(
     return Path(book_cache_dir) / f"{doc.id}.{key[:16]}.json"
 
 
-class _Progress(tqdm):  # type: ignore[misc]  # tqdm ships no type hints
-    # No monitor thread: with a thread running, later process pools could not fork.
-    monitor_interval = 0
-
-
 def process_corpus(
     docs: Iterable[SourceDocument],
     settings: CorpusSettings,
     tokenizer_ids: Sequence[str],
     cache_dir: Path | None = None,
     workers: int | None = None,
-    progress: bool = True,
-    total: int | None = None,
+    progress: ProgressStep | None = None,
     executor: ExecutorConfig | None = None,
 ) -> Iterator[tuple[Book | None, BookReport]]:
     """Process documents in parallel, in input order; caches live under `cache_dir`.
 
     `executor` says where (lengthwise.executors: local processes by default, or Ray);
-    the per-document function and so the results are the same either way.
+    the per-document function and so the results are the same either way. Each finished
+    document advances `progress` (a step of the stage's display).
     """
     runner = make_executor(executor, workers)
     count_cache_path: str | None = None
@@ -180,7 +174,7 @@ def process_corpus(
         cache = TokenCountCache(Path(count_cache_path))
     # Tokenizers are loaded lazily in the workers, only when the cache lacks a count:
     # a rebuild with everything cached loads none.
-    bar = _Progress(total=total, desc="books", unit="book", disable=not progress, leave=False)
+    bar = progress or ProgressStep(None)
     documents = list(docs)
     try:
         # The prepass is a fraction of a second in this process; through the pool it
@@ -200,7 +194,6 @@ def process_corpus(
         yield from _store_counts(runner.run_ordered(function, calls, order), cache, bar)
     finally:
         _INHERITED.clear()
-        bar.close()
         if cache is not None:
             cache.close()
 
@@ -236,7 +229,7 @@ def learn_corpus_lines(
 def _store_counts(
     results: Iterable[tuple[Book | None, BookReport, list[tuple[str, str, int]]]],
     cache: TokenCountCache | None,
-    bar: tqdm[Any],
+    bar: ProgressStep,
 ) -> Iterator[tuple[Book | None, BookReport]]:
     for book, report, new_counts in results:
         if cache is not None and new_counts:
@@ -244,5 +237,5 @@ def _store_counts(
                 cache.put_many(
                     tokenizer_id, {sha: n for sha, t, n in new_counts if t == tokenizer_id}
                 )
-        bar.update(1)
+        bar.advance()
         yield book, report

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
+from pathlib import Path
 
+from lengthwise.builders.chapters.accounting import AccountingJson
+from lengthwise.builders.cleaning.learned import LearnedLine
+from lengthwise.json_records import JsonRecord, validate_json
 from lengthwise.spec import ChaptersConfig, CleaningConfig
-from lengthwise.storage import canonical_hash
+from lengthwise.storage import canonical_hash, read_json
 
 # Bump when cleaning or chapter detection changes output for the same input.
 PIPELINE_VERSION = "corpus-7"
 
 
 @dataclass
-class BookReport:
+class BookReport(JsonRecord):
     """What the corpus stage found for one document (the `inspect --json` contract)."""
 
     path: str
@@ -38,17 +41,19 @@ class BookReport:
     # Damaged characters left in the cleaned text (cleaning.damage.DamageCounts fields).
     damage: dict[str, int] = field(default_factory=dict)
     # Boilerplate learned from this book and the corpus: rule, line, count, scope, why.
-    learned_boilerplate: list[dict[str, Any]] = field(default_factory=list)
+    learned_boilerplate: list[LearnedLine] = field(default_factory=list)
     chars_removed: dict[str, int] = field(default_factory=dict)  # cleaning rule -> characters
     # Where the cleaned text's characters went (chapters.accounting.Accounting.to_dict):
     # chars in chapters, outside them (spans: kind front/back/between, offset, length, first
     # words, note) and whitespace separators; None when chapters came from an embedded ToC.
-    outside_chapters: dict[str, Any] | None = None
+    outside_chapters: AccountingJson | None = None
     inner_headings: list[str] = field(default_factory=list)  # heading lines left in bodies
     title_source: str = "filename"  # gutenberg-header | text | epub | html | markdown | ...
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+
+def read_book_reports(path: Path) -> list[BookReport]:
+    """WORK/corpus/books_report.json (the corpus step's reports), validated."""
+    return validate_json(list[BookReport], read_json(path), str(path))
 
 
 @dataclass(frozen=True)

@@ -79,55 +79,10 @@ def process_document(
     )
     detection = _detect_without_running_titles(doc, settings, language, cleaned)
     detected = list(detection.chapters)
-    front_matter: list[str] = []
-    kept_out: list[tuple[int, int, str]] = []
-    if (
-        language == "zh"
-        and detected
-        and detected[0].kind == "prologue"
-        and not settings.chapters.keep_zh_prologue
-    ):
-        prologue = detected.pop(0)
-        front_matter.append(prologue.heading)
-        if prologue.start is not None and prologue.end is not None:
-            kept_out.append((prologue.start, prologue.end, _PROLOGUE_NOTE))
-    excluded = detection.excluded
-    if excluded is None and len(detected) < settings.chapters.min_chapters:
-        excluded = (
-            f"only {len(detected)} chapter(s) found, "
-            f"spec requires chapters.min_chapters = {settings.chapters.min_chapters}"
-        )
-    if (
-        excluded is None
-        and detection.story_collection
-        and settings.chapters.exclude_story_collections
-    ):
-        excluded = f"story collection ({detection.story_collection_reason})"
-    chapters = [c.to_record(doc.id, i) for i, c in enumerate(detected)]
-    report = BookReport(
-        path=doc.source,
-        id=doc.id,
-        title=doc.title,
-        language=language,
-        encoding=doc.encoding,
-        chapters=len(chapters),
-        numbers=[c.number for c in detected if c.number is not None],
-        kinds=[c.kind for c in detected],
-        gaps=[list(g) for g in detection.gaps],
-        duplicates=list(detection.duplicates),
-        removed=dict(cleaned.removed),
-        removed_examples=dict(cleaned.examples),
-        learned_boilerplate=[line.to_dict() for line in cleaned.learned],
-        chars_removed=dict(cleaned.chars_removed),
-        excluded=excluded,
-        story_collection=detection.story_collection,
-        front_matter_headings=front_matter,
-        undecodable_bytes=doc.undecodable_bytes,
-        warnings=list(doc.warnings) + list(detection.warnings),
-        inner_headings=list(detection.inner_headings),
-        title_source=doc.title_source,
-        damage=count_damage(cleaned.text).to_dict(),
-    )
+    front_matter, kept_out = _keep_out_zh_prologue(detected, language, settings)
+    excluded = _exclusion(detection, len(detected), settings)
+    report = _book_report(doc, language, cleaned, detection, detected, excluded)
+    report.front_matter_headings = front_matter
     accounting = _accounting(cleaned.text, detection, detected, kept_out)
     if accounting is not None:
         report.outside_chapters = accounting.to_dict()
@@ -143,11 +98,78 @@ def process_document(
         source=doc.source,
         raw_sha256=doc.raw_sha256,
         encoding=doc.encoding,
-        chapters=chapters,
+        chapters=[c.to_record(doc.id, i) for i, c in enumerate(detected)],
         author=doc.author,
         license_note=doc.license_note,
     )
     return book, report
+
+
+def _keep_out_zh_prologue(
+    detected: list[DetectedChapter], language: str, settings: CorpusSettings
+) -> tuple[list[str], list[tuple[int, int, str]]]:
+    """A zh 楔子 leaves the chapters (in place) unless the spec keeps it: its heading as
+    front matter, its span as kept out (for the character accounting)."""
+    front_matter: list[str] = []
+    kept_out: list[tuple[int, int, str]] = []
+    if (
+        language == "zh"
+        and detected
+        and detected[0].kind == "prologue"
+        and not settings.chapters.keep_zh_prologue
+    ):
+        prologue = detected.pop(0)
+        front_matter.append(prologue.heading)
+        if prologue.start is not None and prologue.end is not None:
+            kept_out.append((prologue.start, prologue.end, _PROLOGUE_NOTE))
+    return front_matter, kept_out
+
+
+def _exclusion(detection: ChapterDetection, chapters: int, settings: CorpusSettings) -> str | None:
+    """Why the book leaves the corpus (too few chapters, a story collection), or None."""
+    if detection.excluded is not None:
+        return detection.excluded
+    if chapters < settings.chapters.min_chapters:
+        return (
+            f"only {chapters} chapter(s) found, "
+            f"spec requires chapters.min_chapters = {settings.chapters.min_chapters}"
+        )
+    if detection.story_collection and settings.chapters.exclude_story_collections:
+        return f"story collection ({detection.story_collection_reason})"
+    return None
+
+
+def _book_report(
+    doc: SourceDocument,
+    language: str,
+    cleaned: CleaningResult,
+    detection: ChapterDetection,
+    detected: list[DetectedChapter],
+    excluded: str | None,
+) -> BookReport:
+    return BookReport(
+        path=doc.source,
+        id=doc.id,
+        title=doc.title,
+        language=language,
+        encoding=doc.encoding,
+        chapters=len(detected),
+        numbers=[c.number for c in detected if c.number is not None],
+        kinds=[c.kind for c in detected],
+        gaps=[list(g) for g in detection.gaps],
+        duplicates=list(detection.duplicates),
+        removed=dict(cleaned.removed),
+        removed_examples=dict(cleaned.examples),
+        learned_boilerplate=list(cleaned.learned),
+        chars_removed=dict(cleaned.chars_removed),
+        excluded=excluded,
+        story_collection=detection.story_collection,
+        undecodable_bytes=doc.undecodable_bytes,
+        warnings=list(doc.warnings) + list(detection.warnings),
+        inner_headings=list(detection.inner_headings),
+        title_source=doc.title_source,
+        damage=count_damage(cleaned.text).to_dict(),
+    )
 
 
 def _accounting(

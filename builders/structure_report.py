@@ -8,19 +8,19 @@ spans are listed in full (largest first) only for books over `chapters.max_outsi
 
 from __future__ import annotations
 
-from typing import Any
+from lengthwise.builders.corpus_settings import BookReport
 
 MAX_SPANS = 5
 
 
-def render_structure_section(books: list[dict[str, Any]]) -> list[str]:
+def render_structure_section(books: list[BookReport]) -> list[str]:
     """Markdown lines for the section (a heading and a line saying all is well when it is)."""
     lines = ["", "## Book structure (text outside chapters, numbering, warnings)", ""]
     noted = [book for book in books if _notes(book)]
     if not noted:
         return [*lines, "Every book's text is inside its chapters; no numbering problems."]
     for book in noted:
-        lines.append(f"- **{book['title']}** (`{book['path']}`)")
+        lines.append(f"- **{book.title}** (`{book.path}`)")
         lines += [
             f"    - {note.strip()}" if note.startswith("  ") else f"  - {note}"
             for note in _notes(book)
@@ -28,30 +28,28 @@ def render_structure_section(books: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def _notes(book: dict[str, Any]) -> list[str]:
+def _notes(book: BookReport) -> list[str]:
     notes: list[str] = []
-    outside = book.get("outside_chapters")
+    outside = book.outside_chapters
     if outside and outside["spans"]:
         notes.append(
             f"text outside chapters: {outside['outside_chars']:,} of "
             f"{outside['text_chars']:,} chars ({outside['share']:.2%})"
         )
-        over = any("outside chapters" in w for w in book.get("warnings", []))
+        over = any("outside chapters" in w for w in book.warnings)
         largest = sorted(outside["spans"], key=lambda s: -s["length"])[: MAX_SPANS if over else 1]
         for span in largest:
-            why = f" — {span['note']}" if span.get("note") else ""
+            why = f" — {span['note']}" if span["note"] else ""
             notes.append(
                 f"  {span['kind']} matter, {span['length']:,} chars at offset "
                 f'{span["offset"]:,}: "{span["first_words"]}"{why}'
             )
-    if book.get("gaps"):
-        missing = ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in book["gaps"])
+    if book.gaps:
+        missing = ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in book.gaps)
         notes.append(f"missing chapter numbers: {missing}")
-    if book.get("duplicates"):
-        notes.append(f"chapter numbers printed twice: {', '.join(map(str, book['duplicates']))}")
-    if book.get("front_matter_headings"):
-        notes.append(
-            f"headings kept out as front matter: {'; '.join(book['front_matter_headings'])}"
-        )
-    notes += [f"warning: {w}" for w in book.get("warnings", [])]
+    if book.duplicates:
+        notes.append(f"chapter numbers printed twice: {', '.join(map(str, book.duplicates))}")
+    if book.front_matter_headings:
+        notes.append(f"headings kept out as front matter: {'; '.join(book.front_matter_headings)}")
+    notes += [f"warning: {w}" for w in book.warnings]
     return notes

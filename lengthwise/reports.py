@@ -9,9 +9,21 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+
+from typing_extensions import TypedDict
 
 MAX_EXAMPLES = 3
+
+
+class StageReportJson(TypedDict):
+    """A `StageReport` as reports hold it."""
+
+    stage: str
+    kept: int
+    dropped: dict[str, int]  # reason -> count
+    examples: dict[str, list[str]]  # reason -> examples
+    warnings: list[str]
+    seconds: float
 
 
 @dataclass
@@ -43,7 +55,7 @@ class StageReport:
         self.seconds = round(time.perf_counter() - self._started, 3)
         return self
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> StageReportJson:
         return {
             "stage": self.stage,
             "kept": self.kept,

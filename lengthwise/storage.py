@@ -11,7 +11,7 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -66,7 +66,7 @@ def atomic_write_json(path: Path, value: Any) -> None:
     atomic_write_text(path, json.dumps(value, ensure_ascii=False, indent=2, sort_keys=False) + "\n")
 
 
-def atomic_write_jsonl(path: Path, rows: Iterable[dict[str, Any]]) -> None:
+def atomic_write_jsonl(path: Path, rows: Iterable[Mapping[str, object]]) -> None:
     lines = [json.dumps(row, ensure_ascii=False) for row in rows]
     atomic_write_text(path, "\n".join(lines) + ("\n" if lines else ""))
 
@@ -86,7 +86,7 @@ def read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
                 raise InputFileError(f"{path}:{number}: invalid JSON line: {exc.msg}") from exc
 
 
-def atomic_write_parquet_many(files: Mapping[Path, list[dict[str, Any]]]) -> None:
+def atomic_write_parquet_many(files: Mapping[Path, Sequence[Mapping[str, object]]]) -> None:
     """Write several parquet files at once: pyarrow encodes and compresses without the GIL,
     so threads overlap them (the files are byte for byte what one-by-one writes give)."""
     if len(files) <= 1:
@@ -98,7 +98,9 @@ def atomic_write_parquet_many(files: Mapping[Path, list[dict[str, Any]]]) -> Non
             done.result()
 
 
-def atomic_write_parquet(path: Path, rows: list[dict[str, Any]], schema: Any = None) -> None:
+def atomic_write_parquet(
+    path: Path, rows: Sequence[Mapping[str, object]], schema: Any = None
+) -> None:
     """Write rows as a parquet file atomically (temp file in the same folder, then rename)."""
     import pyarrow as pa
     import pyarrow.parquet as pq

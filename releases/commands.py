@@ -39,27 +39,27 @@ def _stats(args: argparse.Namespace) -> int:
             workers=args.workers,
             force=args.force,
         )
-    for name, subset in result.report["subsets"].items():
-        ic = subset["information_coverage"]
+    for name, subset in result.report.subsets.items():
+        ic = subset.information_coverage
         ic_text = (
-            f"IC {ic['mean']:.3f}"
-            if ic.get("computed") and ic.get("mean") is not None
-            else "IC not computed"
-            if not ic.get("computed")
+            "IC not computed"
+            if not ic["computed"]
             else "IC: no parseable verdict"
+            if ic["mean"] is None
+            else f"IC {ic['mean']:.3f}"
         )
-        summaries = subset["summaries"]
+        summaries = subset.summaries
         summary_text = (
             f"{summaries['n']} summaries"
-            if summaries.get("status") == "present"
+            if summaries["status"] == "present"
             else "summaries absent"
         )
-        print(f"  {name}: {subset['n']} samples, {ic_text}, {summary_text}")
+        print(f"  {name}: {subset.n} samples, {ic_text}, {summary_text}")
     state = "up to date, nothing to do" if result.up_to_date else "computed"
     print(f"{spec.name}: statistics {state} in {time.perf_counter() - started:.1f} s")
     from lengthwise.llm.usage_journal import total_sentence
 
-    overall = total_sentence(result.report.get("usage") or {}, "on this work directory")
+    overall = total_sentence(result.report.usage or {}, "on this work directory")
     if overall is not None:
         print(overall)
     print(f"report: {result.paths.markdown}")

@@ -18,9 +18,9 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
 
 from lengthwise import __version__
+from lengthwise.annotation.drafts.draft_report import DraftReport, FailedChapterJson
 from lengthwise.annotation.drafts.extractive import (
     EXTRACTIVE_MODEL,
     ExtractiveBudget,
@@ -42,7 +42,7 @@ from lengthwise.llm.accounting import UsageLedger
 from lengthwise.llm.types import LLMClient
 from lengthwise.llm.usage_journal import UsageJournal
 from lengthwise.spec import LLMRoleConfig
-from lengthwise.stage_runner import Stage, StagePlan, run_stage
+from lengthwise.stage_runner import Envelope, Stage, StagePlan, run_stage
 from lengthwise.stage_state import crash_point, remove_leftovers
 from lengthwise.storage import (
     canonical_hash,
@@ -57,7 +57,7 @@ class DraftingResult:
     paths: DraftPaths
     up_to_date: bool
     drafter: str  # "llm" or "extractive"
-    report: dict[str, Any]
+    report: DraftReport
 
 
 def extractive_drafter_key(budget: ExtractiveBudget) -> str:
@@ -71,17 +71,19 @@ def run_drafting(
     *,
     extractive_budget: ExtractiveBudget | None = None,
     on_chapter: Callable[[DraftRecord], None] | None = None,
+    quiet: bool = False,
 ) -> DraftingResult:
     """Draft every chapter of every sample in `work_dir` that has no finished draft yet.
 
     With `client` (and its role `config`) the LLM drafts; without, the extractive
-    drafter does. `on_chapter` is called after each chapter's draft is stored.
+    drafter does. `on_chapter` is called after each chapter's draft is stored. The
+    stage's progress display counts chapters (off when `quiet`).
     """
     if (client is None) != (config is None):
         raise ValueError("run_drafting needs both an LLM client and its role config, or neither")
     stage = DraftStage(WorkDir(work_dir).root, client, config, extractive_budget, on_chapter)
-    run = run_stage(stage)
-    return DraftingResult(stage.paths, run.up_to_date, _drafter_name(config), run.report)
+    run = run_stage(stage, quiet=quiet)
+    return DraftingResult(stage.paths, run.up_to_date, _drafter_name(config), run.body)
 
 
 @dataclass
@@ -92,12 +94,13 @@ class _DraftPlan:
 
 
 @dataclass
-class DraftStage(Stage[_DraftPlan]):
+class DraftStage(Stage[_DraftPlan, DraftReport]):
     root: Path
     client: LLMClient | None
     config: LLMRoleConfig | None
     extractive_budget: ExtractiveBudget | None
     on_chapter: Callable[[DraftRecord], None] | None
+    body_type = DraftReport
     name = "draft"
 
     def __post_init__(self) -> None:
@@ -132,23 +135,30 @@ class DraftStage(Stage[_DraftPlan]):
         plan = _DraftPlan(inputs, pending, draft_log)
         return StagePlan(plan, fingerprint, [self.paths.samples], rerun=bool(pending))
 
-    def render(self, report: dict[str, Any]) -> str:
-        return render_draft_report(report)
+    def render_body(self, body: DraftReport, envelope: Envelope) -> str:
+        return render_draft_report(body, envelope)
 
-    def compute(self, plan: StagePlan[_DraftPlan]) -> dict[str, Any]:
+    def compute(self, plan: StagePlan[_DraftPlan]) -> DraftReport:
         inputs, pending, draft_log = plan.inputs.inputs, plan.inputs.pending, plan.inputs.log
         budget, primary_key, extractive_key = self.budget, self.primary_key, self.extractive_key
         # Usage of every invocation on this work directory, killed ones included.
         ledger = UsageLedger(UsageJournal(self.work.usage_journal("draft")))
+        step = self.display.step("chapters", total=len(pending), unit="chapter")
+
+        def drafted(record: DraftRecord) -> None:
+            step.advance()
+            if self.on_chapter is not None:
+                self.on_chapter(record)
+
         if self.client is not None and self.config is not None:
-            draft_with_llm(pending, self.client, self.config, draft_log, ledger, self.on_chapter)
+            draft_with_llm(pending, self.client, self.config, draft_log, ledger, drafted)
         else:
             for job in pending:
                 record = _extractive_record(job, budget, extractive_key)
                 draft_log.append(record)
                 crash_point("draft:chapter-drafted")
-                if self.on_chapter is not None:
-                    self.on_chapter(record)
+                drafted(record)
+        step.close()
         # Chapters the LLM could not draft get an extractive draft in their place.
         for job in inputs.jobs:
             primary = draft_log.get(draft_key(job.sha256, primary_key))
@@ -158,10 +168,7 @@ class DraftStage(Stage[_DraftPlan]):
         records = draft_log.records
         drafts = _sample_drafts(inputs, records, primary_key, extractive_key)
         WorkStore(self.work).write_drafts(drafts)
-        assert plan.fingerprint is not None
-        report = _report(inputs, records, primary_key, self.config, pending, plan.fingerprint)
-        report["usage"] = ledger.report()
-        return report
+        return _report(inputs, records, primary_key, self.config, pending, ledger)
 
 
 def _drafter_name(config: LLMRoleConfig | None) -> str:
@@ -221,10 +228,10 @@ def _report(
     primary_key: str,
     config: LLMRoleConfig | None,
     pending: list[ChapterJob],
-    fingerprint: str,
-) -> dict[str, Any]:
+    ledger: UsageLedger,
+) -> DraftReport:
     primary = [records[draft_key(job.sha256, primary_key)] for job in inputs.jobs]
-    failed = [
+    failed: list[FailedChapterJson] = [
         {
             "book_id": r.book_id,
             "chapter_index": r.chapter_index,
@@ -236,26 +243,23 @@ def _report(
         for r in primary
         if r.outcome in FAILED_OUTCOMES
     ]
-    report: dict[str, Any] = {
-        "stage": "draft",
-        "tool_version": __version__,
-        "fingerprint": fingerprint,
-        "drafter": _drafter_name(config),
-        "drafter_key": primary_key,
-        "extractive_fallback": config is None,
-        "model": config.model if config else EXTRACTIVE_MODEL,
-        "base_url": config.base_url if config else None,
-        "revision": config.revision if config else None,
-        "prompt_versions": PROMPT_VERSION if config else {},
-        "samples": len(inputs.samples),
-        "chapters": len(inputs.jobs),
-        "drafted_this_run": len(pending),
-        "reused": len(inputs.jobs) - len(pending),
-        "outcomes": dict(sorted(Counter(r.outcome for r in primary).items())),
-        "failed_chapters": failed,
-        "stored_usage": {
+    return DraftReport(
+        drafter=_drafter_name(config),
+        drafter_key=primary_key,
+        extractive_fallback=config is None,
+        model=config.model if config else EXTRACTIVE_MODEL,
+        base_url=config.base_url if config else None,
+        revision=config.revision if config else None,
+        prompt_versions=dict(PROMPT_VERSION) if config else {},
+        samples=len(inputs.samples),
+        chapters=len(inputs.jobs),
+        drafted_this_run=len(pending),
+        reused=len(inputs.jobs) - len(pending),
+        outcomes=dict(sorted(Counter(r.outcome for r in primary).items())),
+        failed_chapters=failed,
+        stored_usage={
             "prompt_tokens": sum(r.usage.get("prompt_tokens", 0) for r in primary),
             "completion_tokens": sum(r.usage.get("completion_tokens", 0) for r in primary),
         },
-    }
-    return report
+        usage=ledger.usage_json(),
+    )

@@ -14,9 +14,9 @@ import html
 import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from lengthwise.annotation.labelstudio.paths import LabelStudioPaths
+from lengthwise.annotation.labelstudio.payloads import ResultItemJson, TaskDataJson, TaskImportJson
 from lengthwise.annotation.review.inputs import SampleChapterText, SampleDrafts
 from lengthwise.annotation.review.measure import is_chinese, length_unit, limit_label
 from lengthwise.records import Sample
@@ -162,7 +162,7 @@ def drafts_html(drafts: SampleDrafts, links: dict[int, ChapterLink], language: s
     return "\n".join(parts)
 
 
-def summary_result(text: str) -> list[dict[str, Any]]:
+def summary_result(text: str) -> list[ResultItemJson]:
     """A Label Studio result that fills the summary text area with `text`."""
     return [
         {
@@ -180,7 +180,7 @@ def task_data(
     links: list[ChapterLink],
     limit: int,
     drafter: str,
-) -> dict[str, Any]:
+) -> TaskDataJson:
     """A task's data: what the interface shows plus the ids push and pull match on."""
     language = sample.language
     zh = is_chinese(language)
@@ -217,7 +217,7 @@ def task_data(
     }
 
 
-def task_payload(data: dict[str, Any], drafts: SampleDrafts, drafter: str) -> dict[str, Any]:
+def task_payload(data: TaskDataJson, drafts: SampleDrafts, drafter: str) -> TaskImportJson:
     """An import row: the data plus the merged drafts as the prediction."""
     return {
         "data": data,

@@ -13,6 +13,7 @@ that disappeared from Label Studio are kept and marked ``in_label_studio: false`
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -93,26 +94,43 @@ def pull(spec: Spec, work_dir: Path, api: LabelStudioAPI) -> PullResult:
 
     result = PullResult(project_id, tasks=len(exported))
     now = datetime.now(UTC).isoformat(timespec="seconds")
-    settings = quality_settings(spec)
     pulled: dict[str, AnnotationRecord] = {}
     for task in exported:
-        data = task.get("data") or {}
-        sample_id = data.get("sample_id")
-        if not isinstance(sample_id, str):
+        records = _task_records(spec, task, users, now)
+        if records is None:
             result.unknown_tasks.append(int(task.get("id") or 0))
             continue
-        drafts = [str(d.get("text") or "") for d in data.get("drafts") or []]
-        subset, language = str(data.get("subset") or ""), str(data.get("language") or "")
-        limit = limit_for(spec, subset)
-        for raw in task.get("annotations") or []:
-            summary, choices, comment = parse_result(raw.get("result") or [])
-            cancelled = bool(raw.get("was_cancelled"))
-            quality = check_summary(
-                summary, drafts=drafts, language=language, limit=limit, settings=settings,
-                cancelled=cancelled,
-            )  # fmt: skip
-            annotator_id = _user_id(raw.get("completed_by"))
-            record = AnnotationRecord(
+        pulled.update((record_key(r), r) for r in records)
+    result.annotations = len(pulled)
+    store = WorkStore(work)
+    store.write_annotations(_merge(store.annotations(), pulled, result).values())
+    result.finalized = finalize(spec, work.root)
+    return result
+
+
+def _task_records(
+    spec: Spec, task: Mapping[str, Any], users: Mapping[int, str], now: str
+) -> list[AnnotationRecord] | None:
+    """The annotations of one exported task, checked; None for a task push did not make."""
+    data = task.get("data") or {}
+    sample_id = data.get("sample_id")
+    if not isinstance(sample_id, str):
+        return None
+    drafts = [str(d.get("text") or "") for d in data.get("drafts") or []]
+    subset, language = str(data.get("subset") or ""), str(data.get("language") or "")
+    limit = limit_for(spec, subset)
+    settings = quality_settings(spec)
+    records = []
+    for raw in task.get("annotations") or []:
+        summary, choices, comment = parse_result(raw.get("result") or [])
+        cancelled = bool(raw.get("was_cancelled"))
+        quality = check_summary(
+            summary, drafts=drafts, language=language, limit=limit, settings=settings,
+            cancelled=cancelled,
+        )  # fmt: skip
+        annotator_id = _user_id(raw.get("completed_by"))
+        records.append(
+            AnnotationRecord(
                 annotation_id=int(raw["id"]),
                 unique_id=str(raw.get("unique_id") or ""),
                 task_id=int(task["id"]),
@@ -138,11 +156,18 @@ def pull(spec: Spec, work_dir: Path, api: LabelStudioAPI) -> PullResult:
                 commentary_hits=list(quality.commentary_hits),
                 pulled_at=now,
             )
-            pulled[record_key(record)] = record
-    result.annotations = len(pulled)
+        )
+    return records
 
-    store = WorkStore(work)
-    stored = {record_key(r): r for r in store.annotations()}
+
+def _merge(
+    stored_records: list[AnnotationRecord],
+    pulled: dict[str, AnnotationRecord],
+    result: PullResult,
+) -> dict[str, AnnotationRecord]:
+    """Stored annotations updated with the pulled ones (counted in `result`); a stored
+    annotation gone from the server is kept, marked, and a newer local one wins."""
+    stored = {record_key(r): r for r in stored_records}
     merged: dict[str, AnnotationRecord] = {}
     for key, old in stored.items():
         new = pulled.get(key)
@@ -169,9 +194,7 @@ def pull(spec: Spec, work_dir: Path, api: LabelStudioAPI) -> PullResult:
         if key not in stored:
             result.new += 1
             merged[key] = new
-    store.write_annotations(merged.values())
-    result.finalized = finalize(spec, work.root)
-    return result
+    return merged
 
 
 def _same(old: AnnotationRecord, new: AnnotationRecord) -> bool:

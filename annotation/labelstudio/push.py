@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from lengthwise.annotation.labelstudio.interface import (
     LABEL_CONFIG,
@@ -31,6 +31,7 @@ from lengthwise.annotation.labelstudio.interface import (
     write_chapter_pages,
 )
 from lengthwise.annotation.labelstudio.paths import LabelStudioPaths, load_state, save_state
+from lengthwise.annotation.labelstudio.payloads import TaskDataJson, TaskImportJson
 from lengthwise.annotation.labelstudio.sdk import (
     LabelStudioAPI,
     LabelStudioError,
@@ -39,12 +40,14 @@ from lengthwise.annotation.labelstudio.sdk import (
 )
 from lengthwise.annotation.review.finalize import limit_for
 from lengthwise.annotation.review.inputs import (
+    SampleDrafts,
     drafter_identity,
     read_books,
     read_samples,
     sample_chapters,
     subset_order,
 )
+from lengthwise.json_records import JsonRecord
 from lengthwise.records import Sample
 from lengthwise.spec import Spec
 from lengthwise.storage import canonical_hash
@@ -68,7 +71,7 @@ def project_description(spec: Spec) -> str:
 
 
 @dataclass
-class PushResult:
+class PushResult(JsonRecord):
     project_id: int
     project_title: str
     created_project: bool = False
@@ -80,9 +83,6 @@ class PushResult:
     without_drafts: list[str] = field(default_factory=list)
     chapter_links: bool = False  # the original chapters open from the tasks
     tasks_by_subset: dict[str, int] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
 
 
 def push(
@@ -116,19 +116,7 @@ def push(
     payloads = _payloads(spec, work, paths, samples, drafts, drafter, result)
     result.chapter_links = _check_chapter_links(api, project.id, paths, payloads)
     tasks = deduplicated_tasks(api, api.list_tasks(project.id), result)
-    missing = []
-    for sample_id, (data, payload) in payloads.items():
-        task = tasks.get(sample_id)
-        if task is None:
-            missing.append(payload)
-        elif task.data.get("payload_sha256") == data["payload_sha256"]:
-            result.unchanged += 1
-        elif task.human_touched:
-            result.kept += 1
-        else:
-            api.update_task_data(task.id, data)
-            api.replace_predictions(task, payload["predictions"][0]["result"], drafter)
-            result.updated += 1
+    missing = _refresh_tasks(api, tasks, payloads, drafter, result)
     for start in range(0, len(missing), batch_size):
         batch = missing[start : start + batch_size]
         api.import_tasks(project.id, batch)
@@ -142,6 +130,38 @@ def push(
     result.tasks_by_subset = dict(
         sorted(Counter(str(d["subset"]) for d, _ in payloads.values()).items())
     )
+    _record_push(paths, api, project, result)
+    return result
+
+
+def _refresh_tasks(
+    api: LabelStudioAPI,
+    tasks: dict[str, RemoteTask],
+    payloads: dict[str, tuple[TaskDataJson, TaskImportJson]],
+    drafter: str,
+    result: PushResult,
+) -> list[TaskImportJson]:
+    """Update untouched tasks whose payload changed; return the payloads with no task."""
+    missing = []
+    for sample_id, (data, payload) in payloads.items():
+        task = tasks.get(sample_id)
+        if task is None:
+            missing.append(payload)
+        elif task.data.get("payload_sha256") == data.get("payload_sha256"):
+            result.unchanged += 1
+        elif task.human_touched:
+            result.kept += 1
+        else:
+            api.update_task_data(task.id, data)
+            api.replace_predictions(task, payload["predictions"][0]["result"], drafter)
+            result.updated += 1
+    return missing
+
+
+def _record_push(
+    paths: LabelStudioPaths, api: LabelStudioAPI, project: RemoteProject, result: PushResult
+) -> None:
+    """state.json: the project, and what this push did (`annotate status` shows it)."""
     state = load_state(paths)
     state.update(
         {
@@ -149,11 +169,10 @@ def push(
             "project_id": project.id,
             "project_title": project.title,
             "last_push": {"at": datetime.now(UTC).isoformat(timespec="seconds"),
-                          **result.to_dict()},
+                          **result.to_json()},
         }
     )  # fmt: skip
     save_state(paths, state)
-    return result
 
 
 def _find_or_create_project(
@@ -188,13 +207,13 @@ def _payloads(
     work: WorkDir,
     paths: LabelStudioPaths,
     samples: list[Sample],
-    drafts: dict[str, Any],
+    drafts: dict[str, SampleDrafts],
     drafter: str,
     result: PushResult,
-) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
+) -> dict[str, tuple[TaskDataJson, TaskImportJson]]:
     """Task data and import payload per sample id (chapter pages written on the way)."""
     books = read_books(work, {s.book_id for s in samples})
-    payloads: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
+    payloads: dict[str, tuple[TaskDataJson, TaskImportJson]] = {}
     for sample in samples:
         sample_id = sample.id
         sample_drafts = drafts.get(sample_id)
@@ -225,7 +244,7 @@ def _check_chapter_links(
     api: LabelStudioAPI,
     project_id: int,
     paths: LabelStudioPaths,
-    payloads: dict[str, tuple[dict[str, Any], dict[str, Any]]],
+    payloads: dict[str, tuple[TaskDataJson, TaskImportJson]],
 ) -> bool:
     """Register the chapter pages as local storage and check that one page opens.
 
@@ -238,7 +257,7 @@ def _check_chapter_links(
         log.warning("original chapters will not open from the tasks: %s", exc)
         return False
     url = next(
-        (d["url"] for data, _ in payloads.values() for d in data["drafts"] if d.get("url")), None
+        (d["url"] for data, _ in payloads.values() for d in data["drafts"] if d["url"]), None
     )
     if url is None:
         return False

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import httpx
 from label_studio_sdk import LabelStudio
 from label_studio_sdk.core.api_error import ApiError
+
+from lengthwise.annotation.labelstudio.payloads import ResultItemJson, TaskDataJson, TaskImportJson
 
 T = TypeVar("T")
 NO_RETRY: Any = {"max_retries": 0}  # imports must not be re-sent blindly: they would duplicate
@@ -224,8 +226,13 @@ class LabelStudioAPI:
 
         return self._call(f"listing tasks of project {project_id}", collect)
 
-    def import_tasks(self, project_id: int, tasks: Sequence[dict[str, Any]]) -> list[int]:
-        """Import tasks (with predictions) in one request; returns the new task ids."""
+    def import_tasks(
+        self, project_id: int, tasks: Sequence[TaskImportJson | Mapping[str, object]]
+    ) -> list[int]:
+        """Import tasks (with predictions) in one request; returns the new task ids.
+
+        Summary tasks are `TaskImportJson`; the task-family checks (annotation/task_checks)
+        send their own data fields."""
         response = self._call(
             f"importing {len(tasks)} tasks",
             lambda: self._client.projects.import_tasks(
@@ -238,22 +245,26 @@ class LabelStudioAPI:
         # task_ids is an undeclared ("extra") field of the response model.
         return [int(i) for i in (getattr(response, "task_ids", None) or [])]
 
-    def update_task_data(self, task_id: int, data: dict[str, Any]) -> None:
+    def update_task_data(self, task_id: int, data: TaskDataJson) -> None:
         self._call(
-            f"updating task {task_id}", lambda: self._client.tasks.update(str(task_id), data=data)
+            f"updating task {task_id}",
+            lambda: self._client.tasks.update(str(task_id), data=dict(data)),
         )
 
     def delete_task(self, task_id: int) -> None:
         self._call(f"deleting task {task_id}", lambda: self._client.tasks.delete(str(task_id)))
 
     def replace_predictions(
-        self, task: RemoteTask, result: list[dict[str, Any]], model_version: str
+        self, task: RemoteTask, result: list[ResultItemJson], model_version: str
     ) -> None:
         """Make `result` the task's only prediction."""
         self._call(
             f"adding a prediction to task {task.id}",
             lambda: self._client.predictions.create(
-                task=task.id, result=result, model_version=model_version, score=0.0
+                task=task.id,
+                result=[dict(item) for item in result],
+                model_version=model_version,
+                score=0.0,
             ),
         )
         for prediction_id in task.prediction_ids:
@@ -277,7 +288,7 @@ class LabelStudioAPI:
     def create_annotation(
         self,
         task_id: int,
-        result: list[dict[str, Any]],
+        result: list[ResultItemJson],
         *,
         lead_time: float | None = None,
         was_cancelled: bool = False,
@@ -286,15 +297,20 @@ class LabelStudioAPI:
         created = self._call(
             f"annotating task {task_id}",
             lambda: self._client.annotations.create(
-                id=task_id, result=result, lead_time=lead_time, was_cancelled=was_cancelled
+                id=task_id,
+                result=[dict(item) for item in result],
+                lead_time=lead_time,
+                was_cancelled=was_cancelled,
             ),
         )
         return int(created.id or 0)
 
-    def update_annotation(self, annotation_id: int, result: list[dict[str, Any]]) -> None:
+    def update_annotation(self, annotation_id: int, result: list[ResultItemJson]) -> None:
         self._call(
             f"updating annotation {annotation_id}",
-            lambda: self._client.annotations.update(annotation_id, result=result),
+            lambda: self._client.annotations.update(
+                annotation_id, result=[dict(item) for item in result]
+            ),
         )
 
 

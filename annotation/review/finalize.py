@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from statistics import mean
 from typing import Any
@@ -30,6 +30,11 @@ from lengthwise.annotation.review.quality import (
     check_summary,
 )
 from lengthwise.annotation.review.records import ORIGIN_HUMAN, AnnotationRecord
+from lengthwise.annotation.review.review_report import (
+    AnnotatorFigures,
+    ReviewReport,
+    SubsetProgress,
+)
 from lengthwise.annotation.review.select import SampleReview, load_overrides, review_sample
 from lengthwise.errors import UserError
 from lengthwise.records import Sample
@@ -58,9 +63,9 @@ def quality_settings(spec: Spec) -> QualitySettings:
 @dataclass
 class FinalizeResult:
     reviews: dict[str, SampleReview]
-    report: dict[str, Any]
+    report: ReviewReport
     paths: AnnotationPaths
-    rows_by_subset: dict[str, list[dict[str, Any]]]
+    rows_by_subset: dict[str, list[Sample]]  # the build's samples plus annotation columns
 
 
 def review_all(spec: Spec, work_dir: Path, overrides_path: Path | None = None) -> FinalizeResult:
@@ -83,7 +88,7 @@ def review_all(spec: Spec, work_dir: Path, overrides_path: Path | None = None) -
     settings = quality_settings(spec)
 
     reviews: dict[str, SampleReview] = {}
-    rows_by_subset: dict[str, list[dict[str, Any]]] = {subset: [] for subset in subsets}
+    rows_by_subset: dict[str, list[Sample]] = {subset: [] for subset in subsets}
     for sample in samples:
         sample_id, subset = sample.id, sample.subset
         language, limit = sample.language, limit_for(spec, subset)
@@ -118,12 +123,12 @@ def finalize(spec: Spec, work_dir: Path, overrides_path: Path | None = None) -> 
     for subset, rows in result.rows_by_subset.items():
         atomic_write_parquet(
             paths.subset_annotated(subset),
-            rows,
+            [sample.to_row() for sample in rows],
             schema=annotated_schema(work.subset_samples(subset)),
         )
     atomic_write_json(paths.review, {k: v.to_dict() for k, v in result.reviews.items()})
     atomic_write_text(paths.report_md, render_report(result.report))
-    atomic_write_json(paths.report, result.report)
+    atomic_write_json(paths.report, result.report.to_json())
     return result
 
 
@@ -133,11 +138,11 @@ def _annotated_row(
     records: list[AnnotationRecord],
     drafts: SampleDrafts | None,
     limit: int,
-) -> dict[str, Any]:
+) -> Sample:
+    """`sample` with the annotation columns (see `annotated_schema`) after the build's."""
     submitted = sorted((r for r in records if not r.was_cancelled), key=lambda r: r.annotation_id)
     everyone = sorted(records, key=lambda r: r.annotation_id)
-    return {
-        **sample.to_row(),
+    columns = {
         "summary": review.summary,
         "summary_source": review.source,
         "summary_annotation_id": review.annotation_id,
@@ -168,6 +173,7 @@ def _annotated_row(
         ),
         "reference_origin": _reference_origin(review, records),
     }
+    return replace(sample, extra={**sample.extra, **columns})
 
 
 def _reference_origin(review: SampleReview, records: list[AnnotationRecord]) -> str | None:
@@ -229,78 +235,70 @@ def build_report(
     samples: list[Sample],
     records: list[AnnotationRecord],
     reviews: dict[str, SampleReview],
-) -> dict[str, Any]:
+) -> ReviewReport:
     """Progress per subset and annotator, quality flag counts and agreement."""
     wanted = spec.annotation.annotators_per_sample
     synthetic = {r.annotator for r in records if r.origin != ORIGIN_HUMAN}
     usable_by_sample = Counter(r.sample_id for r in records if r.usable)
-    subsets: dict[str, dict[str, Any]] = {}
+    subsets: dict[str, SubsetProgress] = {}
+    agreements: dict[str, list[float]] = defaultdict(list)
+    final_flags: dict[str, Counter[str]] = defaultdict(Counter)
     for sample in samples:
         sample_id, subset = sample.id, sample.subset
-        entry = subsets.setdefault(
-            subset,
-            {
-                "samples": 0,
-                "annotated": 0,
-                "complete": 0,
-                "final": 0,
-                "agreement": [],
-                "final_flags": Counter(),
-                "synthetic": 0,
-            },
-        )
-        entry["samples"] += 1
-        entry["annotated"] += usable_by_sample[sample_id] > 0
-        entry["complete"] += usable_by_sample[sample_id] >= wanted
+        entry = subsets.setdefault(subset, SubsetProgress())
+        entry.samples += 1
+        entry.annotated += usable_by_sample[sample_id] > 0
+        entry.complete += usable_by_sample[sample_id] >= wanted
         review = reviews[sample_id]
-        entry["final"] += review.summary is not None
-        entry["synthetic"] += review.summary is not None and review.annotator in synthetic
+        entry.final += review.summary is not None
+        entry.synthetic += review.summary is not None and review.annotator in synthetic
         if review.agreement is not None:
-            entry["agreement"].append(review.agreement)
-        entry["final_flags"].update(review.flags)
-    for entry in subsets.values():
-        values = entry.pop("agreement")
-        entry["agreement_samples"] = len(values)
-        entry["agreement_mean"] = round(mean(values), 4) if values else None
-        entry["final_flags"] = dict(sorted(entry["final_flags"].items()))
+            agreements[subset].append(review.agreement)
+        final_flags[subset].update(review.flags)
+    for name, entry in subsets.items():
+        values = agreements[name]
+        entry.final_flags = dict(sorted(final_flags[name].items()))
+        entry.agreement_samples = len(values)
+        entry.agreement_mean = round(mean(values), 4) if values else None
 
     flags = Counter(flag for r in records for flag in r.flags)
-    return {
-        "stage": "annotate",
-        "annotators_per_sample": wanted,
-        "max_copied_share": spec.annotation.max_copied_share,
-        "annotations": len(records),
-        "flags": {flag: flags.get(flag, 0) for flag in ALL_FLAGS},
-        "subsets": subsets,
-        "annotators": _annotator_figures(records),
-    }
+    return ReviewReport(
+        annotators_per_sample=wanted,
+        max_copied_share=spec.annotation.max_copied_share,
+        annotations=len(records),
+        flags={flag: flags.get(flag, 0) for flag in ALL_FLAGS},
+        subsets=subsets,
+        annotators=_annotator_figures(records),
+    )
 
 
-def _annotator_figures(records: list[AnnotationRecord]) -> dict[str, dict[str, Any]]:
+def _annotator_figures(records: list[AnnotationRecord]) -> dict[str, AnnotatorFigures]:
     """Per annotator: submitted/cancelled, by subset, flags, mean copied share."""
-    annotators: dict[str, dict[str, Any]] = {}
+    annotators: dict[str, AnnotatorFigures] = {}
+    by_subset: dict[str, Counter[str]] = defaultdict(Counter)
+    flags: dict[str, Counter[str]] = defaultdict(Counter)
     shares: dict[str, list[float]] = defaultdict(list)
     for record in records:
-        entry = annotators.setdefault(
-            record.annotator,
-            {"submitted": 0, "cancelled": 0, "by_subset": Counter(), "flags": Counter()},
-        )
-        entry["cancelled" if record.was_cancelled else "submitted"] += 1
-        entry["by_subset"][record.subset] += 1
-        entry["flags"].update(record.flags)
+        entry = annotators.setdefault(record.annotator, AnnotatorFigures())
+        if record.was_cancelled:
+            entry.cancelled += 1
+        else:
+            entry.submitted += 1
+        by_subset[record.annotator][record.subset] += 1
+        flags[record.annotator].update(record.flags)
         if record.copied_share is not None:
             shares[record.annotator].append(record.copied_share)
     for name, entry in annotators.items():
-        entry["by_subset"] = dict(sorted(entry["by_subset"].items()))
-        entry["flags"] = dict(sorted(entry["flags"].items()))
-        entry["mean_copied_share"] = round(mean(shares[name]), 4) if shares[name] else None
+        entry.by_subset = dict(sorted(by_subset[name].items()))
+        entry.flags = dict(sorted(flags[name].items()))
+        entry.mean_copied_share = round(mean(shares[name]), 4) if shares[name] else None
     return dict(sorted(annotators.items()))
 
 
-def render_report(report: dict[str, Any]) -> str:
+def render_report(report: ReviewReport) -> str:
     """The report as markdown (also what `annotate status` prints)."""
     lines = ["# Annotation report", ""]
-    synthetic = sum(s.get("synthetic", 0) for s in report["subsets"].values())
+    synthetic = sum(s.synthetic for s in report.subsets.values())
     if synthetic:
         lines += [
             f"> **{synthetic} final summaries are synthetic references (demo)**, merged from "
@@ -308,38 +306,38 @@ def render_report(report: dict[str, Any]) -> str:
             "",
         ]
     lines += [
-        f"{report['annotations']} annotations; {report['annotators_per_sample']} annotator(s) "
+        f"{report.annotations} annotations; {report.annotators_per_sample} annotator(s) "
         "wanted per sample.",
         "",
         "| subset | samples | annotated | complete | final | agreement (ROUGE-L) | final flags |",
         "|---|---:|---:|---:|---:|---:|---|",
     ]
-    for name, s in report["subsets"].items():
+    for name, s in report.subsets.items():
         agreement = (
-            f"{s['agreement_mean']:.3f} (n={s['agreement_samples']})"
-            if s["agreement_mean"] is not None
+            f"{s.agreement_mean:.3f} (n={s.agreement_samples})"
+            if s.agreement_mean is not None
             else "-"
         )
-        flags = ", ".join(f"{k} {v}" for k, v in s["final_flags"].items()) or "-"
+        flags = ", ".join(f"{k} {v}" for k, v in s.final_flags.items()) or "-"
         lines.append(
-            f"| {name} | {s['samples']} | {s['annotated']} | {s['complete']} | {s['final']} "
+            f"| {name} | {s.samples} | {s.annotated} | {s.complete} | {s.final} "
             f"| {agreement} | {flags} |"
         )
     lines += ["", "| annotator | submitted | cancelled | per subset | copied share | flags |"]
     lines.append("|---|---:|---:|---|---:|---|")
-    for name, a in report["annotators"].items():
-        per_subset = ", ".join(f"{k} {v}" for k, v in a["by_subset"].items())
-        share = f"{a['mean_copied_share']:.2f}" if a["mean_copied_share"] is not None else "-"
-        flags = ", ".join(f"{k} {v}" for k, v in a["flags"].items()) or "-"
+    for name, a in report.annotators.items():
+        per_subset = ", ".join(f"{k} {v}" for k, v in a.by_subset.items())
+        share = f"{a.mean_copied_share:.2f}" if a.mean_copied_share is not None else "-"
+        flags = ", ".join(f"{k} {v}" for k, v in a.flags.items()) or "-"
         lines.append(
-            f"| {name} | {a['submitted']} | {a['cancelled']} | {per_subset} | {share} | {flags} |"
+            f"| {name} | {a.submitted} | {a.cancelled} | {per_subset} | {share} | {flags} |"
         )
-    if not report["annotators"]:
+    if not report.annotators:
         lines.append("| (no annotations pulled yet) | | | | | |")
     lines += [
         "",
         "Quality flags over all annotations: "
-        + ", ".join(f"{k} {v}" for k, v in report["flags"].items()),
+        + ", ".join(f"{k} {v}" for k, v in report.flags.items()),
         "",
     ]
     return "\n".join(lines)

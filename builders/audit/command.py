@@ -9,8 +9,8 @@ from typing import Any
 
 from lengthwise.builders.audit.report import render_audit_section
 from lengthwise.builders.audit.stage import audit_file, read_audits, summarize
-from lengthwise.spec import AuditConfig
-from lengthwise.storage import read_json
+from lengthwise.builders.audit.summary import AuditSummary
+from lengthwise.builders.build_record import read_build_report
 from lengthwise.workdir import WorkDir
 
 
@@ -34,7 +34,7 @@ def register_audit(subparsers: Any) -> None:
     audit.set_defaults(handler=_audit)
 
 
-def audit_summary(work_dir: Path) -> dict[str, Any]:
+def audit_summary(work_dir: Path) -> AuditSummary:
     """The audit summary of a finished build; NotBuilt names what is missing."""
     work = WorkDir(work_dir)
     if not work.root.is_dir():
@@ -48,14 +48,14 @@ def audit_summary(work_dir: Path) -> dict[str, Any]:
         raise NotBuilt(
             f"{audit_file(work.root)}: missing; this build predates the audit, rebuild it"
         )
-    settings = read_json(work.build_report).get("audit", {}).get("settings", {})
-    return summarize(read_audits(work.root), AuditConfig.model_validate(settings))
+    settings = read_build_report(work).body.audit.settings
+    return summarize(read_audits(work.root), settings)
 
 
 def _audit(args: argparse.Namespace) -> int:
     summary = audit_summary(args.work)
     if args.json:
-        print(json.dumps(summary, ensure_ascii=False, indent=1))
+        print(json.dumps(summary.to_json(), ensure_ascii=False, indent=1))
     else:
         print(render_audit_section(summary, heading="#"))
     return 0

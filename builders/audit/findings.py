@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired
+
+from typing_extensions import TypedDict
 
 # Stable keys, in the order reports show them, with what each counts.
 FINDING_CLASSES: dict[str, str] = {
@@ -48,6 +50,19 @@ def snippet(
     return f"{left}⟦{middle}⟧{right}".replace("\r", "").replace("\n", "⏎")
 
 
+class SampleAuditJson(TypedDict):
+    """A row of WORK/audit/samples.jsonl."""
+
+    id: str
+    subset: str
+    book_id: str
+    language: str
+    total: int
+    counts: dict[str, int]
+    snippets: NotRequired[dict[str, list[str]]]
+    dropped: NotRequired[str | None]
+
+
 @dataclass
 class SampleAudit:
     """What the audit found in one sample."""
@@ -70,7 +85,7 @@ class SampleAudit:
                 return f"{kind}: {self.snippets[kind][0]}"
         return ""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> SampleAuditJson:
         return {
             "id": self.id,
             "subset": self.subset,
@@ -83,7 +98,7 @@ class SampleAudit:
         }
 
     @classmethod
-    def from_dict(cls, row: dict[str, Any]) -> SampleAudit:
+    def from_dict(cls, row: SampleAuditJson) -> SampleAudit:
         counts = dict.fromkeys(FINDING_CLASSES, 0)
         counts.update({k: int(v) for k, v in row["counts"].items()})
         return cls(

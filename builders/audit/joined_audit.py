@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Any
 
 from lengthwise.builders.audit.chapter_pieces import ChapterPieces
 from lengthwise.builders.audit.detectors.headings import find_long_headings
@@ -25,13 +24,14 @@ from lengthwise.builders.audit.findings import Finding, SampleAudit, snippet
 from lengthwise.builders.audit.sample_audit import AuditContext
 from lengthwise.builders.audit.vocabulary import LanguageProfile
 from lengthwise.builders.joining import CHAPTER_SEPARATOR
+from lengthwise.records import Sample
 from lengthwise.spec import AuditConfig
 
 JOIN_REACH = 200
 
 
 def audit_from_pieces(
-    row: dict[str, Any], pieces: Sequence[ChapterPieces], config: AuditConfig
+    row: Sample, pieces: Sequence[ChapterPieces], config: AuditConfig
 ) -> SampleAudit | None:
     """The sample's audit, or None when a term may run across a join (audit the text)."""
     context = AuditContext.for_row(row, config)
@@ -125,13 +125,13 @@ def _term_across_join(text: str, joins: Sequence[int], profile: LanguageProfile)
 class _Recorder:
     """Counts per class and the first `keep` snippets, cut from the sample text."""
 
-    def __init__(self, row: dict[str, Any], context: AuditContext, keep: int) -> None:
+    def __init__(self, row: Sample, context: AuditContext, keep: int) -> None:
         self.text = context.text
         self.keep = keep
         self.audit = SampleAudit(
-            id=str(row["id"]),
-            subset=str(row["subset"]),
-            book_id=str(row["book_id"]),
+            id=row.id,
+            subset=row.subset,
+            book_id=row.book_id,
             language=context.language,
         )
 

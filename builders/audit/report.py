@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from lengthwise.builders.audit.findings import FINDING_CLASSES, SHORT_NAMES
+from lengthwise.builders.audit.summary import AuditSummary, WorstSampleJson
 
 SNIPPET_WIDTH = 90
 
 
-def share_sentence(summary: dict[str, Any]) -> str:
+def share_sentence(summary: AuditSummary) -> str:
     """One sentence for reports and the dataset card."""
-    samples, found = summary.get("samples", 0), summary.get("with_findings", 0)
+    samples, found = summary.samples, summary.with_findings
     if not samples:
         return "The residual-noise audit had no samples to look at."
     return (
@@ -20,19 +19,19 @@ def share_sentence(summary: dict[str, Any]) -> str:
     )
 
 
-def render_audit_section(summary: dict[str, Any], heading: str = "##") -> str:
+def render_audit_section(summary: AuditSummary, heading: str = "##") -> str:
     lines = [f"{heading} Residual-noise audit", "", share_sentence(summary), ""]
     lines += ["| class | samples | findings | what |", "|---|---:|---:|---|"]
     for kind, what in FINDING_CLASSES.items():
-        figures = summary["by_class"][kind]
+        figures = summary.by_class[kind]
         lines.append(f"| {kind} | {figures['samples']} | {figures['findings']} | {what} |")
-    lines += ["", *_worst_table(summary["worst"])]
+    lines += ["", *_worst_table(summary.worst)]
     lines += _dropped_lines(summary)
-    lines += ["", f"Every sample's findings: `{summary['file']}`."]
+    lines += ["", f"Every sample's findings: `{summary.file}`."]
     return "\n".join(lines)
 
 
-def _worst_table(worst: list[dict[str, Any]]) -> list[str]:
+def _worst_table(worst: list[WorstSampleJson]) -> list[str]:
     if not worst:
         return ["No sample has a finding."]
     columns = " | ".join(SHORT_NAMES[k] for k in FINDING_CLASSES)
@@ -51,8 +50,8 @@ def _worst_table(worst: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def _dropped_lines(summary: dict[str, Any]) -> list[str]:
-    dropped = summary["dropped"]
+def _dropped_lines(summary: AuditSummary) -> list[str]:
+    dropped = summary.dropped
     if not dropped:
         return []
     lines = ["", f"Dropped by the audit ({len(dropped)}):", ""]

@@ -9,7 +9,6 @@ its text with `audit_sample`, which gives the same record, only slower.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from lengthwise.builders.audit.chapter_pieces import ChapterPieces
 from lengthwise.builders.audit.findings import SampleAudit
@@ -18,7 +17,7 @@ from lengthwise.builders.audit.piece_cache import PieceStore, piece_key
 from lengthwise.builders.audit.sample_audit import audit_sample
 from lengthwise.builders.audit.vocabulary import LanguageProfile, profile_for
 from lengthwise.builders.joining import CHAPTER_SEPARATOR, render_chapter
-from lengthwise.records import Book
+from lengthwise.records import Book, Sample
 from lengthwise.spec import AuditConfig
 
 # (key, rendered text) of each chapter a sample holds; None when its book is unknown.
@@ -26,7 +25,7 @@ Plan = list[tuple[str, str]] | None
 
 
 def audit_rows(
-    rows: Sequence[dict[str, Any]],
+    rows: Sequence[Sample],
     books: Mapping[str, Book],
     config: AuditConfig,
     store: PieceStore,
@@ -36,19 +35,19 @@ def audit_rows(
     audits = []
     for row, plan in zip(rows, plans, strict=True):
         audit = None
-        if plan is not None and _is_joined(str(row["text"]), [text for _, text in plan]):
+        if plan is not None and _is_joined(row.text, [text for _, text in plan]):
             audit = audit_from_pieces(row, [pieces[key] for key, _ in plan], config)
         audits.append(audit or audit_sample(row, config))
     return audits
 
 
 def _plans(
-    rows: Sequence[dict[str, Any]], books: Mapping[str, Book], config: AuditConfig
+    rows: Sequence[Sample], books: Mapping[str, Book], config: AuditConfig
 ) -> tuple[dict[str, tuple[str, LanguageProfile]], list[Plan]]:
     """Every chapter of the samples' books (key -> text, profile), and each sample's plan."""
     rendered: dict[tuple[str, int], tuple[str, str]] = {}
     every: dict[str, tuple[str, LanguageProfile]] = {}
-    for book_id in dict.fromkeys(str(row["book_id"]) for row in rows):
+    for book_id in dict.fromkeys(row.book_id for row in rows):
         if book_id not in books:
             continue
         book = books[book_id]
@@ -60,8 +59,8 @@ def _plans(
             every[key] = (text, profile)
     plans: list[Plan] = []
     for row in rows:
-        first, last = int(row["first_chapter"]), int(row["last_chapter"])
-        chapters = [rendered.get((str(row["book_id"]), i)) for i in range(first, last + 1)]
+        first, last = row.first_chapter, row.last_chapter
+        chapters = [rendered.get((row.book_id, i)) for i in range(first, last + 1)]
         ok = [c for c in chapters if c is not None]
         plans.append(ok if len(ok) == len(chapters) else None)
     return every, plans

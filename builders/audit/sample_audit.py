@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 from lengthwise.builders.audit.findings import FINDING_CLASSES, Finding, SampleAudit
 from lengthwise.builders.audit.vocabulary import LanguageProfile, profile_for
+from lengthwise.records import Sample
 from lengthwise.spec import AuditConfig
 
 
@@ -37,12 +37,12 @@ class AuditContext:
     config: AuditConfig
 
     @classmethod
-    def for_row(cls, row: dict[str, Any], config: AuditConfig) -> AuditContext:
-        language = str(row.get("language") or "en")
+    def for_row(cls, row: Sample, config: AuditConfig) -> AuditContext:
+        language = row.language or "en"
         return cls(
-            text=str(row["text"]),
+            text=row.text,
             language=language,
-            chapter_titles=[str(t) for t in row.get("chapter_titles") or []],
+            chapter_titles=list(row.chapter_titles),
             profile=profile_for(language, config),
             config=config,
         )
@@ -60,15 +60,15 @@ class AuditContext:
         return line.text.strip() in self.heading_lines
 
 
-def audit_sample(row: dict[str, Any], config: AuditConfig) -> SampleAudit:
-    """Run every detector on one sample row (the columns `lengthwise build` writes)."""
+def audit_sample(row: Sample, config: AuditConfig) -> SampleAudit:
+    """Run every detector on one sample (the columns `lengthwise build` writes)."""
     from lengthwise.builders.audit.detectors import DETECTORS
 
     context = AuditContext.for_row(row, config)
     audit = SampleAudit(
-        id=str(row["id"]),
-        subset=str(row["subset"]),
-        book_id=str(row["book_id"]),
+        id=row.id,
+        subset=row.subset,
+        book_id=row.book_id,
         language=context.language,
     )
     for detect in DETECTORS:

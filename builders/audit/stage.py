@@ -11,14 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from lengthwise.builders.audit.findings import FINDING_CLASSES, SampleAudit
+from lengthwise.builders.audit.findings import FINDING_CLASSES, SampleAudit, SampleAuditJson
 from lengthwise.builders.audit.piece_cache import PieceStore
 from lengthwise.builders.audit.reuse import audit_rows
 from lengthwise.builders.audit.sample_audit import audit_sample
+from lengthwise.builders.audit.summary import AuditSummary
 from lengthwise.errors import UserError
-from lengthwise.records import Book
+from lengthwise.json_records import validate_json
+from lengthwise.records import Book, Sample
 from lengthwise.spec import AuditConfig
 from lengthwise.storage import atomic_write_jsonl, read_jsonl
 from lengthwise.workdir import WorkDir
@@ -37,13 +38,13 @@ def audit_file(work_root: Path) -> Path:
 
 @dataclass
 class AuditOutcome:
-    kept: dict[str, list[dict[str, Any]]]  # subset -> rows still selected
+    kept: dict[str, list[Sample]]  # subset -> samples still selected
     audits: list[SampleAudit]
-    summary: dict[str, Any]
+    summary: AuditSummary
 
 
 def run_audit(
-    subset_rows: dict[str, list[dict[str, Any]]],
+    subset_rows: dict[str, list[Sample]],
     config: AuditConfig,
     work_root: Path,
     books: Mapping[str, Book] | None = None,
@@ -72,14 +73,18 @@ def run_audit(
         audit.dropped = f"{audit.total} audit findings > max_findings {config.max_findings}"
     dropped_ids = {a.id for a in over}
     kept = {
-        name: [r for r in rows if r["id"] not in dropped_ids] for name, rows in subset_rows.items()
+        name: [r for r in rows if r.id not in dropped_ids] for name, rows in subset_rows.items()
     }
     atomic_write_jsonl(audit_file(work_root), (a.to_dict() for a in audits))
     return AuditOutcome(kept, audits, summarize(audits, config))
 
 
 def read_audits(work_root: Path) -> list[SampleAudit]:
-    return [SampleAudit.from_dict(row) for row in read_jsonl(audit_file(work_root))]
+    path = audit_file(work_root)
+    return [
+        SampleAudit.from_dict(validate_json(SampleAuditJson, row, f"{path}:{number}"))
+        for number, row in enumerate(read_jsonl(path), start=1)
+    ]
 
 
 def _over_limit(audits: list[SampleAudit], config: AuditConfig) -> list[SampleAudit]:
@@ -92,28 +97,27 @@ def _counts_text(audit: SampleAudit) -> str:
     return ", ".join(f"{k} {v}" for k, v in audit.counts.items() if v) or "none"
 
 
-def summarize(audits: list[SampleAudit], config: AuditConfig) -> dict[str, Any]:
+def summarize(audits: list[SampleAudit], config: AuditConfig) -> AuditSummary:
     """The build report's `audit` entry: shares, per-class figures, worst samples, drops."""
     kept = [a for a in audits if a.dropped is None]
     with_findings = [a for a in kept if a.total]
     worst = sorted(audits, key=lambda a: (-a.total, a.id))[:WORST_SHOWN]
-    return {
-        "file": "audit/samples.jsonl",
-        "settings": config.model_dump(mode="json"),
-        "samples": len(kept),
-        "with_findings": len(with_findings),
-        "share_with_findings": round(len(with_findings) / len(kept), 4) if kept else None,
-        "by_class": {
+    return AuditSummary(
+        settings=config,
+        samples=len(kept),
+        with_findings=len(with_findings),
+        share_with_findings=round(len(with_findings) / len(kept), 4) if kept else None,
+        by_class={
             kind: {
                 "samples": sum(1 for a in kept if a.counts[kind]),
                 "findings": sum(a.counts[kind] for a in kept),
             }
             for kind in FINDING_CLASSES
         },
-        "worst": [{**a.to_dict(), "first_snippet": a.first_snippet()} for a in worst if a.total],
-        "dropped": [
+        worst=[{**a.to_dict(), "first_snippet": a.first_snippet()} for a in worst if a.total],
+        dropped=[
             {"id": a.id, "subset": a.subset, "total": a.total, "reason": a.dropped}
             for a in audits
             if a.dropped is not None
         ],
-    }
+    )

@@ -6,38 +6,37 @@ the report must describe what is left, or a subset short of its count would look
 
 from __future__ import annotations
 
-import statistics
 from collections import Counter
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from lengthwise.builders.sampling.stats import quantile
+from lengthwise.builders.sampling.summary import TokenFigures
+from lengthwise.records import Sample
+
+if TYPE_CHECKING:
+    from lengthwise.builders.build_record import SubsetReport
 
 
 def apply_audit_drops(
-    subsets_report: dict[str, Any], kept_rows: dict[str, list[dict[str, Any]]]
+    subsets_report: Mapping[str, SubsetReport], kept_rows: Mapping[str, list[Sample]]
 ) -> None:
-    """Rewrite each subset's selection figures in place for the rows still kept."""
+    """Rewrite each subset's selection figures in place for the samples still kept."""
     for name, rows in kept_rows.items():
-        selection = subsets_report[name]["selection"]
-        dropped = selection["count"] - len(rows)
-        subsets_report[name]["audit_dropped"] = dropped
+        entry = subsets_report[name]
+        selection = entry.selection
+        entry.audit_dropped = dropped = selection.count - len(rows)
         if dropped == 0:
             continue
-        lengths = sorted(int(r["tokens"]) for r in rows)
-        per_book = Counter(str(r["book_id"]) for r in rows)
+        per_book = Counter(r.book_id for r in rows)
         largest = min(per_book.items(), key=lambda item: (-item[1], item[0]), default=None)
-        q1 = quantile(lengths, 0.25) if lengths else None
-        selection.update(
+        tokens = TokenFigures.of([r.tokens for r in rows])
+        entry.selection = replace(
+            selection,
             count=len(rows),
             books=len(per_book),
             largest_book=largest[0] if largest else None,
             largest_book_share=round(largest[1] / len(rows), 4) if largest else 0.0,
-            tokens={
-                "min": lengths[0] if lengths else None,
-                "q1": q1,
-                "mean": round(statistics.fmean(lengths), 1) if lengths else None,
-                "median": quantile(lengths, 0.5) if lengths else None,
-                "max": lengths[-1] if lengths else None,
-            },
-            q1_met=None if q1 is None else q1 >= selection["q1_threshold"],
+            tokens=tokens,
+            q1_met=None if tokens.q1 is None else tokens.q1 >= selection.q1_threshold,
         )

@@ -14,12 +14,32 @@ Cleaning removals happen before this text exists and are counted by the cleaning
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
+
+from typing_extensions import TypedDict
 
 from lengthwise.builders.chapters.model import OutsideKind
 
 FIRST_WORDS_CHARS = 60
+
+
+class OutsideSpanJson(TypedDict):
+    kind: OutsideKind
+    offset: int
+    length: int
+    first_words: str
+    note: str
+
+
+class AccountingJson(TypedDict):
+    """An `Accounting` as the book report holds it (`outside_chapters`)."""
+
+    text_chars: int
+    chapter_chars: int
+    outside_chars: int
+    separator_chars: int
+    spans: list[OutsideSpanJson]
+    share: float  # outside_chars / text_chars
 
 
 @dataclass
@@ -45,10 +65,24 @@ class Accounting:
     def outside_share(self) -> float:
         return self.outside_chars / self.text_chars if self.text_chars else 0.0
 
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["share"] = round(self.outside_share, 6)
-        return data
+    def to_dict(self) -> AccountingJson:
+        return {
+            "text_chars": self.text_chars,
+            "chapter_chars": self.chapter_chars,
+            "outside_chars": self.outside_chars,
+            "separator_chars": self.separator_chars,
+            "spans": [
+                {
+                    "kind": s.kind,
+                    "offset": s.offset,
+                    "length": s.length,
+                    "first_words": s.first_words,
+                    "note": s.note,
+                }
+                for s in self.spans
+            ],
+            "share": round(self.outside_share, 6),
+        }
 
 
 def account(

@@ -80,7 +80,7 @@ class CleaningResult:
             "examples": self.examples,
             "chars_removed": self.chars_removed,
             "chars_added": self.chars_added,
-            "learned": [line.to_dict() for line in self.learned],
+            "learned": [line.to_json() for line in self.learned],
         }
 
     def record(self, name: str, before: str, outcome: RuleOutcome) -> None:

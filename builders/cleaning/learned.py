@@ -27,8 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
 from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.line_rules import _line_removal
@@ -42,6 +41,7 @@ from lengthwise.builders.cleaning.line_signatures import (
     recurring,
     split_book,
 )
+from lengthwise.json_records import JsonRecord
 from lengthwise.spec import CleaningConfig
 
 PAGE_MARKER = "learned/page-marker"
@@ -58,7 +58,7 @@ _EVERYWHERE_MIN = 20  # a line this frequent (and > 2 per chapter) is furniture 
 
 
 @dataclass(frozen=True)
-class LearnedLine:
+class LearnedLine(JsonRecord):
     """One learned piece of boilerplate in one book (for reports)."""
 
     rule: str
@@ -66,9 +66,6 @@ class LearnedLine:
     count: int  # lines (or prefixes) removed
     scope: str  # "book" or "corpus"
     why: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 @dataclass(frozen=True)

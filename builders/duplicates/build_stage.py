@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from lengthwise.builders.corpus import BookReport
 from lengthwise.builders.duplicates.findings_cache import cached_duplicate_works
@@ -22,6 +21,7 @@ from lengthwise.builders.sampling import (
     select_samples,
 )
 from lengthwise.builders.sampling.number_gaps import number_gaps
+from lengthwise.builders.sampling.runs import DroppedRunJson
 from lengthwise.records import Book
 from lengthwise.reports import StageReport
 from lengthwise.spec import DuplicatesConfig, Spec
@@ -76,7 +76,7 @@ def sampling_lengths(
 
 def select_subsets(
     candidate_sets: dict[str, CandidateSet], spec: Spec, duplicates: DuplicateFindings
-) -> tuple[dict[str, Selection], dict[str, list[dict[str, Any]]]]:
+) -> tuple[dict[str, Selection], dict[str, list[DroppedRunJson]]]:
     """Selection per subset; with kept copies, no two samples of one work overlap."""
 
     def select(sets: dict[str, CandidateSet]) -> dict[str, Selection]:

@@ -18,8 +18,9 @@ against the kept book directly.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
+
+from typing_extensions import TypedDict
 
 from lengthwise.builders.duplicates.matching import ChapterMatches
 from lengthwise.builders.duplicates.signatures import BookSignatures, jaccard
@@ -28,6 +29,26 @@ from lengthwise.builders.duplicates.signatures import BookSignatures, jaccard
 WHOLE_TEXT_SIMILARITY = 0.95
 KIND_ORDER = ("identical file", "identical text", "near duplicate", "partial duplicate")
 MIN_MATCHED_CHAPTERS = 2
+
+
+class MemberJson(TypedDict):
+    """A copy in a cluster, as the build report lists it."""
+
+    book_id: str
+    title: str
+    chapters: int
+    kind: str
+    similarity: float
+    chapter_share: float
+    matched_chapters: int
+    dropped: bool
+    reason: str
+
+
+class ClusterJson(TypedDict):
+    id: str
+    kept: str  # the kept book's id
+    members: list[MemberJson]  # the other copies
 
 
 @dataclass(frozen=True)
@@ -76,15 +97,19 @@ class Cluster:
     def book_ids(self) -> list[str]:
         return [self.kept.book_id, *(m.book_id for m in self.others)]
 
-    def to_dict(self, dropped: bool) -> dict[str, Any]:
+    def to_dict(self, dropped: bool) -> ClusterJson:
         return {
             "id": self.id,
             "kept": self.kept.book_id,
             "members": [
                 {
-                    **asdict(m),
+                    "book_id": m.book_id,
+                    "title": m.title,
+                    "chapters": m.chapters,
+                    "kind": m.kind,
                     "similarity": round(m.similarity, 3),
                     "chapter_share": round(m.chapter_share, 3),
+                    "matched_chapters": m.matched_chapters,
                     "dropped": dropped,
                     "reason": m.reason(self.id),
                 }

@@ -52,7 +52,7 @@ def _key(
             "version": FINDINGS_VERSION,
             "config": config.model_dump(mode="json"),
             "noise": dict(noise),
-            "repeated": [r.to_dict() for r in repeated],
+            "repeated": [r.to_json() for r in repeated],
             "books": [
                 [
                     b.id,

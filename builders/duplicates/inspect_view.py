@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+
+from typing_extensions import TypedDict
 
 from lengthwise.builders.corpus import BookReport
+from lengthwise.builders.duplicates.repeated_chapters import RepeatedChapter
 from lengthwise.builders.duplicates.stage import (
+    DuplicateOfJson,
     find_duplicate_works,
     noise_per_char,
     remove_repeated_chapters,
@@ -15,9 +18,14 @@ from lengthwise.records import Book
 from lengthwise.spec import DuplicatesConfig
 
 
+class DuplicateEntry(TypedDict):
+    duplicate_of: DuplicateOfJson | None
+    repeated_chapters: list[RepeatedChapter]  # plain_json makes them JSON objects
+
+
 def duplicate_entries(
     books: Sequence[Book], reports: Sequence[BookReport]
-) -> dict[str, dict[str, Any]]:
+) -> dict[str, DuplicateEntry]:
     """Book id -> ``{"duplicate_of": ..., "repeated_chapters": [...]}`` for inspect's JSON.
 
     ``duplicate_of`` is null for a book that is no copy of another (or is the kept copy),
@@ -39,7 +47,7 @@ def duplicate_entries(
     return {
         b.id: {
             "duplicate_of": findings.duplicate_of(b.id),
-            "repeated_chapters": [r.to_dict() for r in repeated if r.book_id == b.id],
+            "repeated_chapters": [r for r in repeated if r.book_id == b.id],
         }
         for b in books
     }

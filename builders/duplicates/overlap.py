@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import combinations
-from typing import Any
 
 from lengthwise.builders.duplicates.clusters import Cluster
 from lengthwise.builders.sampling import CandidateSet, ChapterRun, Selection
+from lengthwise.builders.sampling.runs import DroppedRunJson
 
 Select = Callable[[dict[str, CandidateSet]], dict[str, Selection]]
 
@@ -60,10 +60,10 @@ class CopyMap:
 
 def select_avoiding_copies(
     candidate_sets: dict[str, CandidateSet], select: Select, copies: CopyMap
-) -> tuple[dict[str, Selection], dict[str, list[dict[str, Any]]]]:
+) -> tuple[dict[str, Selection], dict[str, list[DroppedRunJson]]]:
     """``select(candidate_sets)``, repeated without overlapping copies (see the module doc)."""
     sets = dict(candidate_sets)
-    refused: dict[str, list[dict[str, Any]]] = {name: [] for name in sets}
+    refused: dict[str, list[DroppedRunJson]] = {name: [] for name in sets}
     while True:
         selections = select(sets)
         changed = False
@@ -76,8 +76,7 @@ def select_avoiding_copies(
                 sets[name], runs=tuple(r for r in sets[name].runs if r.id not in removed)
             )
             refused[name] += [
-                {**drop.to_dict(), "reason": f"overlaps {keep.id}, a copy of the same work"}
-                for drop, keep in pairs
+                drop.dropped(f"overlaps {keep.id}, a copy of the same work") for drop, keep in pairs
             ]
             changed = True
         if not changed:

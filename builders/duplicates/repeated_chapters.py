@@ -9,17 +9,17 @@ later chapters move up one index each, so sample chapter ranges stay contiguous.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
-from typing import Any
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from lengthwise.builders.duplicates.signatures import MIN_CHAPTER_SHINGLES, BookSignatures
+from lengthwise.json_records import JsonRecord
 from lengthwise.records import Book
 
 
 @dataclass(frozen=True)
-class RepeatedChapter:
+class RepeatedChapter(JsonRecord):
     """A dropped chapter: where it was, and the kept chapter it repeats."""
 
     book_id: str
@@ -28,9 +28,6 @@ class RepeatedChapter:
     repeats_index: int
     repeats_heading: str
     similarity: float
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 def find_repeats(book: Book, signatures: BookSignatures, threshold: float) -> list[RepeatedChapter]:

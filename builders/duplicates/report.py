@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from lengthwise.builders.duplicates.stage import DuplicatesJson
+
+if TYPE_CHECKING:
+    from lengthwise.builders.build_record import SubsetReport
 
 
-def duplicates_markdown(section: dict[str, Any] | None) -> list[str]:
+def duplicates_markdown(section: DuplicatesJson | None) -> list[str]:
     """The "Duplicate works" section of build_report.md (clusters, then repeated chapters)."""
     if section is None:
         return []
@@ -38,13 +44,13 @@ def duplicates_markdown(section: dict[str, Any] | None) -> list[str]:
         lines += ["", "| book | dropped chapter | repeats | similarity |", "|---|---|---|---:|"]
         for r in repeated:
             lines.append(
-                f"| {r['book_id']} | #{r['index']} {r['heading']} "
-                f"| #{r['repeats_index']} {r['repeats_heading']} | {r['similarity']:.2f} |"
+                f"| {r.book_id} | #{r.index} {r.heading} "
+                f"| #{r.repeats_index} {r.repeats_heading} | {r.similarity:.2f} |"
             )
     return lines
 
 
-def refusals_markdown(subsets: dict[str, Any]) -> list[str]:
+def refusals_markdown(subsets: Mapping[str, SubsetReport]) -> list[str]:
     """Per subset: windows refused across numbering gaps, samples refused as copy overlaps."""
     lines = [
         "",
@@ -57,12 +63,12 @@ def refusals_markdown(subsets: dict[str, Any]) -> list[str]:
         "|---|---:|---:|",
     ]
     for name, sub in subsets.items():
-        gaps = sub.get("refused_number_gaps", 0)
-        lines.append(f"| {name} | {gaps} | {len(sub.get('refused_copy_overlap', []))} |")
+        gaps = sub.refused_number_gaps
+        lines.append(f"| {name} | {gaps} | {len(sub.refused_copy_overlap)} |")
     return lines
 
 
-def dropped_lines(section: dict[str, Any] | None) -> list[str]:
+def dropped_lines(section: DuplicatesJson | None) -> list[str]:
     """Lines for the build's printed output naming every dropped duplicate."""
     if section is None:
         return []
@@ -74,7 +80,7 @@ def dropped_lines(section: dict[str, Any] | None) -> list[str]:
     ]
     repeated = section["repeated_chapters"]
     if repeated:
-        books = sorted({r["book_id"] for r in repeated})
+        books = sorted({r.book_id for r in repeated})
         lines.append(
             f"  dropped {len(repeated)} repeated chapter(s) in {', '.join(books)} "
             "(see build_report.md, Duplicate works)"

@@ -11,9 +11,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from lengthwise.builders.duplicates.clusters import BookFacts, Cluster, build_clusters, find_links
+from typing_extensions import TypedDict
+
+from lengthwise.builders.duplicates.clusters import (
+    BookFacts,
+    Cluster,
+    ClusterJson,
+    build_clusters,
+    find_links,
+)
 from lengthwise.builders.duplicates.matching import chapter_matches, near_book_pairs
 from lengthwise.builders.duplicates.repeated_chapters import (
     RepeatedChapter,
@@ -33,6 +40,25 @@ from lengthwise.spec import DuplicatesConfig
 from lengthwise.storage import canonical_hash
 
 
+class DuplicatesJson(TypedDict):
+    """`DuplicateFindings` as the build report holds it (`duplicates`)."""
+
+    keep: str
+    clusters: list[ClusterJson]
+    repeated_chapters: list[RepeatedChapter]
+
+
+class DuplicateOfJson(TypedDict):
+    """A dropped or kept-anyway copy in `inspect --json`."""
+
+    cluster: str
+    kept: str
+    similarity: float
+    chapter_share: float
+    kind: str
+    dropped: bool
+
+
 @dataclass
 class DuplicateFindings:
     """Clusters of copies and what was done with them (``keep`` = "one" drops the others)."""
@@ -48,7 +74,7 @@ class DuplicateFindings:
             return {}
         return {m.book_id: m.reason(c.id) for c in self.clusters for m in c.others}
 
-    def duplicate_of(self, book_id: str) -> dict[str, Any] | None:
+    def duplicate_of(self, book_id: str) -> DuplicateOfJson | None:
         """The ``inspect --json`` entry: which cluster, which kept book, how similar."""
         for cluster in self.clusters:
             for member in cluster.others:
@@ -63,11 +89,11 @@ class DuplicateFindings:
                     }
         return None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> DuplicatesJson:
         return {
             "keep": self.keep,
             "clusters": [c.to_dict(dropped=self.keep == "one") for c in self.clusters],
-            "repeated_chapters": [r.to_dict() for r in self.repeated_chapters],
+            "repeated_chapters": list(self.repeated_chapters),
         }
 
 

@@ -10,7 +10,7 @@ Typical use by the build step::
         else {n: select_samples(cs.runs, cs.subset, spec.seed, spec.sampling.q1_min_ratio)
               for n, cs in sets.items()}
     )
-    report = {n: summarize_subset(selections[n], sets[n]).to_dict() for n in sets}
+    report = {n: summarize_subset(selections[n], sets[n]).to_json() for n in sets}
 """
 
 from lengthwise.builders.sampling.candidates import (

@@ -5,14 +5,14 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
 from lengthwise.builders.sampling.stats import quantile
+from lengthwise.json_records import JsonRecord
 
 
 @dataclass(frozen=True)
-class LengthRow:
+class LengthRow(JsonRecord):
     """Lengths of one subset's samples under one tokenizer (None fields when n == 0)."""
 
     subset: str
@@ -22,9 +22,6 @@ class LengthRow:
     q1: float | None
     mean: float | None
     max: int | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 def length_table(samples_tokens: Mapping[str, Mapping[str, Sequence[int]]]) -> list[LengthRow]:

@@ -12,7 +12,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from typing_extensions import TypedDict
+
+
+class RunJson(TypedDict):
+    """A chapter run as the build report lists it."""
+
+    id: str
+    book_id: str
+    first_chapter: int
+    last_chapter: int
+    tokens: int
+    parent_id: str | None
+    parent_subset: str | None
+
+
+class DroppedRunJson(RunJson):
+    """A run the build dropped or refused, with the reason."""
+
+    reason: str
 
 
 def run_id(book_id: str, first: int, last: int) -> str:
@@ -68,7 +87,7 @@ class ChapterRun:
     def chapters(self) -> int:
         return self.last - self.first + 1
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> RunJson:
         return {
             "id": self.id,
             "book_id": self.book_id,
@@ -78,3 +97,7 @@ class ChapterRun:
             "parent_id": self.parent_id,
             "parent_subset": self.parent_subset,
         }
+
+    def dropped(self, reason: str) -> DroppedRunJson:
+        """The report entry of this run, left out for `reason`."""
+        return {**self.to_dict(), "reason": reason}

@@ -110,41 +110,11 @@ def select_samples(
     books = _by_book(candidates)
     total_candidates = sum(len(runs) for runs in books.values())
     threshold = q1_min_ratio * subset.target
-    if total_candidates <= subset.count:
-        shortfall = None
-        if total_candidates < subset.count:
-            shortfall = (
-                f"subset {subset.name}: only {total_candidates} candidates for "
-                f"{subset.count} requested; kept them all"
-            )
-        kept = tuple(run for runs in books.values() for run in runs)
-        return Selection(subset, kept, total_candidates, threshold, None, shortfall, ())
-
+    trivial = _keep_all_or_none(subset, books, total_candidates, threshold)
+    if trivial is not None:
+        return trivial
     count = subset.count
-    if count == 0:
-        return Selection(subset, (), total_candidates, threshold, None, None, ())
-    rank_of = tiers or {}
-    unlisted = max(rank_of.values(), default=0) + 1
-    for runs in books.values():
-        runs.sort(
-            key=lambda r: (rank_of.get(r.id, unlisted), abs(r.tokens - subset.target), r.first)
-        )
-    rng = random.Random(stable_seed(seed, subset.name))
-    shuffled = sorted(books)
-    rng.shuffle(shuffled)
-    book_rank = {book: i for i, book in enumerate(shuffled)}
-    order = sorted(books, key=lambda b: (len(books[b]), book_rank[b]))
-
-    selected: set[ChapterRun] = set()
-    counts: Counter[str] = Counter()
-    round_ = 0
-    while len(selected) < count:  # step 1: round-robin draft
-        for book in order:
-            if round_ < len(books[book]) and len(selected) < count:
-                selected.add(books[book][round_])
-                counts[book] += 1
-        round_ += 1
-
+    draft = _round_robin(books, subset, seed, tiers or {})  # step 1
     cap = _book_cap([len(runs) for runs in books.values()], count, max_book_share)
     notes: list[str] = []
     if cap is None and len(books) >= MIN_BOOKS_FOR_CAP:
@@ -152,54 +122,111 @@ def select_samples(
             f"no selection keeps every book at or below {max_book_share:.0%} of {count} "
             f"samples: the candidates are concentrated in few books"
         )
+    q1 = draft.repair_q1(threshold, cap)  # step 3
+    if q1 < threshold:
+        notes.append(
+            f"Q1 {q1:.0f} stays below {q1_min_ratio} x target = {threshold:.0f}: "
+            "not enough candidates at or above it"
+            + (f" within the per-book cap of {cap}" if cap is not None else "")
+        )
+    samples = tuple(sorted(draft.selected, key=lambda r: (r.book_id, r.first, r.last)))
+    return Selection(subset, samples, total_candidates, threshold, cap, None, tuple(notes))
 
-    # step 3: Q1 repair; per-book queues of unselected long runs in preference order
-    long_queue = {
-        book: [r for r in runs if r.tokens >= threshold and r not in selected]
-        for book, runs in books.items()
-    }
 
-    def current_q1() -> float:
-        return quantile(sorted(run.tokens for run in selected), 0.25)
+def _keep_all_or_none(
+    subset: SubsetSpec, books: dict[str, list[ChapterRun]], total: int, threshold: float
+) -> Selection | None:
+    """The selection when there is nothing to choose: every candidate, or none wanted."""
+    if total <= subset.count:
+        shortfall = None
+        if total < subset.count:
+            shortfall = (
+                f"subset {subset.name}: only {total} candidates for "
+                f"{subset.count} requested; kept them all"
+            )
+        kept = tuple(run for runs in books.values() for run in runs)
+        return Selection(subset, kept, total, threshold, None, shortfall, ())
+    if subset.count == 0:
+        return Selection(subset, (), total, threshold, None, None, ())
+    return None
 
-    def find_swap() -> tuple[ChapterRun, ChapterRun] | None:
+
+@dataclass
+class _Draft:
+    """The runs picked so far, per-book counts, and the book order the steps follow."""
+
+    books: dict[str, list[ChapterRun]]  # runs per book, in preference order
+    order: list[str]  # books with fewest candidates first, ties in seeded random order
+    book_rank: dict[str, int]  # the seeded random rank of each book
+    selected: set[ChapterRun]
+    counts: Counter[str]
+
+    def repair_q1(self, threshold: float, cap: int | None) -> float:
+        """Swap short runs for unselected long ones until Q1 reaches `threshold` or no
+        swap is left; return the final Q1."""
+        long_queue = {
+            book: [r for r in runs if r.tokens >= threshold and r not in self.selected]
+            for book, runs in self.books.items()
+        }
+        while (q1 := quantile(sorted(run.tokens for run in self.selected), 0.25)) < threshold:
+            swap = self._find_swap(long_queue, threshold, cap)
+            if swap is None:
+                break
+            out, into = swap
+            self.selected.remove(out)
+            self.counts[out.book_id] -= 1
+            self.selected.add(into)
+            self.counts[into.book_id] += 1
+            long_queue[into.book_id].pop(0)
+        return q1
+
+    def _find_swap(
+        self, long_queue: dict[str, list[ChapterRun]], threshold: float, cap: int | None
+    ) -> tuple[ChapterRun, ChapterRun] | None:
+        """The shortest selected run below `threshold` and the long run replacing it: from
+        its own book first, else from the least used book the cap still admits."""
+        counts, rank = self.counts, self.book_rank
         shorts = sorted(
-            (run for run in selected if run.tokens < threshold),
-            key=lambda r: (r.tokens, -counts[r.book_id], book_rank[r.book_id], r.first),
+            (run for run in self.selected if run.tokens < threshold),
+            key=lambda r: (r.tokens, -counts[r.book_id], rank[r.book_id], r.first),
         )
         for out in shorts:
             if long_queue[out.book_id]:
                 return out, long_queue[out.book_id][0]
             receivers = [
                 book
-                for book in order
+                for book in self.order
                 if book != out.book_id
                 and long_queue[book]
                 and (cap is None or counts[book] + 1 <= cap)
             ]
             if receivers:
-                best = min(receivers, key=lambda b: (counts[b], len(books[b]), book_rank[b]))
+                best = min(receivers, key=lambda b: (counts[b], len(self.books[b]), rank[b]))
                 return out, long_queue[best][0]
         return None
 
-    while current_q1() < threshold:
-        swap = find_swap()
-        if swap is None:
-            notes.append(
-                f"Q1 {current_q1():.0f} stays below {q1_min_ratio} x target = {threshold:.0f}: "
-                "not enough candidates at or above it"
-                + (f" within the per-book cap of {cap}" if cap is not None else "")
-            )
-            break
-        out, into = swap
-        selected.remove(out)
-        counts[out.book_id] -= 1
-        selected.add(into)
-        counts[into.book_id] += 1
-        long_queue[into.book_id].pop(0)
 
-    samples = tuple(sorted(selected, key=lambda r: (r.book_id, r.first, r.last)))
-    return Selection(subset, samples, total_candidates, threshold, cap, None, tuple(notes))
+def _round_robin(
+    books: dict[str, list[ChapterRun]], subset: SubsetSpec, seed: int, tiers: Mapping[str, int]
+) -> _Draft:
+    """Step 1: books in order take turns, each giving its next preferred run."""
+    unlisted = max(tiers.values(), default=0) + 1
+    for runs in books.values():
+        runs.sort(key=lambda r: (tiers.get(r.id, unlisted), abs(r.tokens - subset.target), r.first))
+    rng = random.Random(stable_seed(seed, subset.name))
+    shuffled = sorted(books)
+    rng.shuffle(shuffled)
+    book_rank = {book: i for i, book in enumerate(shuffled)}
+    order = sorted(books, key=lambda b: (len(books[b]), book_rank[b]))
+    draft = _Draft(books, order, book_rank, set(), Counter())
+    round_ = 0
+    while len(draft.selected) < subset.count:
+        for book in order:
+            if round_ < len(books[book]) and len(draft.selected) < subset.count:
+                draft.selected.add(books[book][round_])
+                draft.counts[book] += 1
+        round_ += 1
+    return draft
 
 
 def select_nested(

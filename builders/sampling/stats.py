@@ -11,7 +11,10 @@ import math
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from typing_extensions import TypedDict
+
+from lengthwise.json_records import JsonRecord
 
 
 def quantile(sorted_values: Sequence[float], q: float) -> float:
@@ -65,9 +68,14 @@ def histogram(
     return bins_out, below, above
 
 
+# A histogram bin as reports show it: values from..to (inclusive) and how many.
+BinJson = TypedDict("BinJson", {"from": int, "to": int, "count": int})
+
+
 @dataclass(frozen=True)
-class LengthDistribution:
-    """Five-number summary, mean and histogram of token lengths (None fields when empty)."""
+class LengthDistribution(JsonRecord):
+    """Five-number summary, mean (to 0.1) and histogram of token lengths (None fields when
+    empty); the build report holds `to_json()`."""
 
     n: int
     min: int | None
@@ -76,23 +84,9 @@ class LengthDistribution:
     q3: float | None
     max: int | None
     mean: float | None
-    histogram: tuple[HistogramBin, ...]
-    below: int
-    above: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "n": self.n,
-            "min": self.min,
-            "q1": self.q1,
-            "median": self.median,
-            "q3": self.q3,
-            "max": self.max,
-            "mean": None if self.mean is None else round(self.mean, 1),
-            "histogram": [{"from": b.low, "to": b.high, "count": b.count} for b in self.histogram],
-            "below_lower": self.below,
-            "above_upper": self.above,
-        }
+    histogram: list[BinJson]
+    below_lower: int  # values below the histogram's range
+    above_upper: int
 
 
 def length_distribution(
@@ -100,8 +94,9 @@ def length_distribution(
 ) -> LengthDistribution:
     """Distribution of ``values`` with a histogram over [lower, upper]."""
     bins_, below, above = histogram(values, lower, upper, bins)
+    shown: list[BinJson] = [{"from": b.low, "to": b.high, "count": b.count} for b in bins_]
     if not values:
-        return LengthDistribution(0, None, None, None, None, None, None, tuple(bins_), 0, 0)
+        return LengthDistribution(0, None, None, None, None, None, None, shown, 0, 0)
     ordered = sorted(values)
     return LengthDistribution(
         n=len(ordered),
@@ -110,8 +105,8 @@ def length_distribution(
         median=quantile(ordered, 0.5),
         q3=quantile(ordered, 0.75),
         max=ordered[-1],
-        mean=statistics.fmean(ordered),
-        histogram=tuple(bins_),
-        below=below,
-        above=above,
+        mean=round(statistics.fmean(ordered), 1),
+        histogram=shown,
+        below_lower=below,
+        above_upper=above,
     )

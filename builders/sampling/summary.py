@@ -4,21 +4,42 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from lengthwise.builders.sampling.candidates import CandidateSet
 from lengthwise.builders.sampling.selection import Selection
 from lengthwise.builders.sampling.stats import LengthDistribution, length_distribution, quantile
+from lengthwise.json_records import JsonRecord
 
 
 @dataclass(frozen=True)
-class SubsetSummary:
+class TokenFigures:
+    """Lengths of the selected samples in tokens (None fields for an empty selection)."""
+
+    min: int | None
+    q1: float | None
+    mean: float | None  # to 0.1
+    median: float | None
+    max: int | None
+
+    @classmethod
+    def of(cls, lengths: Sequence[int]) -> TokenFigures:
+        ordered = sorted(lengths)
+        if not ordered:
+            return cls(None, None, None, None, None)
+        mean = round(statistics.fmean(ordered), 1)
+        return cls(ordered[0], quantile(ordered, 0.25), mean, quantile(ordered, 0.5), ordered[-1])
+
+
+@dataclass(frozen=True)
+class SubsetSummary(JsonRecord):
     """What a builder checks per subset: size, balance, lengths, and what was missing.
 
-    Length fields are None for an empty selection. Quantiles are linear/inclusive (see
-    ``stats``). ``candidate_lengths`` shows the policy's candidate distribution with a
-    histogram over [lower, upper], so policies can be compared.
+    Laid out as the build report holds it (`subsets.<name>.selection`); shares are rounded
+    to 4 places, the Q1 threshold to 0.1. Quantiles are linear/inclusive (see ``stats``).
+    ``candidate_lengths`` shows the policy's candidate distribution with a histogram over
+    [lower, upper], so policies can be compared.
     """
 
     subset: str
@@ -30,11 +51,7 @@ class SubsetSummary:
     books: int
     largest_book: str | None
     largest_book_share: float
-    min: int | None
-    q1: float | None
-    mean: float | None
-    median: float | None
-    max: int | None
+    tokens: TokenFigures
     q1_threshold: float
     q1_met: bool | None
     book_cap: int | None
@@ -47,38 +64,6 @@ class SubsetSummary:
     candidate_lengths: LengthDistribution
     unusable_chapters: int
     unusable_tokens: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "subset": self.subset,
-            "target": self.target,
-            "lower": self.lower,
-            "upper": self.upper,
-            "requested": self.requested,
-            "count": self.count,
-            "books": self.books,
-            "largest_book": self.largest_book,
-            "largest_book_share": round(self.largest_book_share, 4),
-            "tokens": {
-                "min": self.min,
-                "q1": self.q1,
-                "mean": None if self.mean is None else round(self.mean, 1),
-                "median": self.median,
-                "max": self.max,
-            },
-            "q1_threshold": round(self.q1_threshold, 1),
-            "q1_met": self.q1_met,
-            "book_cap": self.book_cap,
-            "shortfall": self.shortfall,
-            "notes": list(self.notes),
-            "policy": self.policy,
-            "nested": self.nested,
-            "candidates": self.candidates,
-            "candidate_books": self.candidate_books,
-            "candidate_lengths": self.candidate_lengths.to_dict(),
-            "unusable_chapters": self.unusable_chapters,
-            "unusable_tokens": self.unusable_tokens,
-        }
 
 
 def summarize_subset(
@@ -94,10 +79,10 @@ def summarize_subset(
         raise ValueError(
             f"selection is for subset {subset.name!r} but candidates for {candidates.subset.name!r}"
         )
-    lengths = sorted(run.tokens for run in selection.samples)
+    lengths = [run.tokens for run in selection.samples]
     per_book = Counter(run.book_id for run in selection.samples)
     largest = min(per_book.items(), key=lambda item: (-item[1], item[0]), default=None)
-    q1 = quantile(lengths, 0.25) if lengths else None
+    tokens = TokenFigures.of(lengths)
     return SubsetSummary(
         subset=subset.name,
         target=subset.target,
@@ -107,14 +92,10 @@ def summarize_subset(
         count=len(lengths),
         books=len(per_book),
         largest_book=largest[0] if largest else None,
-        largest_book_share=largest[1] / len(lengths) if largest else 0.0,
-        min=lengths[0] if lengths else None,
-        q1=q1,
-        mean=statistics.fmean(lengths) if lengths else None,
-        median=quantile(lengths, 0.5) if lengths else None,
-        max=lengths[-1] if lengths else None,
-        q1_threshold=selection.q1_threshold,
-        q1_met=None if q1 is None else q1 >= selection.q1_threshold,
+        largest_book_share=round(largest[1] / len(lengths), 4) if largest else 0.0,
+        tokens=tokens,
+        q1_threshold=round(selection.q1_threshold, 1),
+        q1_met=None if tokens.q1 is None else tokens.q1 >= selection.q1_threshold,
         book_cap=selection.book_cap,
         shortfall=selection.shortfall,
         notes=selection.notes,

@@ -37,15 +37,15 @@ def _probe(args: argparse.Namespace) -> int:
         with open_work_cache(work_dir) as cache:
             result = run_probe(work_dir, make_client(config, cache), config, settings)
     report = result.report
-    if report["status"] != "run":
-        print(f"contamination probe not run: {report['reason']}")
+    if report.status != "run":
+        print(f"contamination probe not run: {report.reason}")
     else:
         state = "up to date, nothing to do" if result.up_to_date else "probed"
         print(
-            f"{spec.name}: {state}; {len(report['flagged'])} of {len(report['books'])} books "
-            f"flagged ({per_book} chapters each, model {report['model']})"
+            f"{spec.name}: {state}; {len(report.flagged)} of {len(report.books)} books "
+            f"flagged ({per_book} chapters each, model {report.model})"
         )
-        for book_id, reason in report["flagged"].items():
+        for book_id, reason in report.flagged.items():
             print(f"  {book_id}: {reason}")
     print(f"report:  {result.paths.report_md}")
     return 0

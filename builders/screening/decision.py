@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+
+from typing_extensions import TypedDict
 
 USABLE_OUTCOMES = frozenset({"ok", "length"})
 
@@ -37,12 +38,33 @@ class ProbeOutput:
     truncated: bool = False  # the chapter was cut to fit the context window
 
 
+class MentionJson(TypedDict):
+    chapter_index: int
+    kind: str  # "title" or "author"
+    name: str
+
+
+class UnsupportedNamesJson(TypedDict):
+    chapter_index: int
+    names: list[str]
+
+
+class EvidenceJson(TypedDict, total=False):
+    """What a decision rests on; empty for a book with no usable output."""
+
+    mentions: list[MentionJson]
+    unsupported_names: list[UnsupportedNamesJson]
+    names: int
+    unsupported: int
+    unsupported_share: float
+
+
 @dataclass(frozen=True)
 class BookDecision:
     flagged: bool
     probed: bool
     reasons: list[str]
-    evidence: dict[str, Any]
+    evidence: EvidenceJson
 
 
 def decide(outputs: list[ProbeOutput], thresholds: ProbeThresholds) -> BookDecision:
@@ -56,8 +78,10 @@ def decide(outputs: list[ProbeOutput], thresholds: ProbeThresholds) -> BookDecis
             evidence={},
         )
     reasons: list[str] = []
-    mentions: list[dict[str, Any]] = [
-        {"chapter_index": o.chapter_index, **m} for o in usable for m in o.mentions
+    mentions: list[MentionJson] = [
+        {"chapter_index": o.chapter_index, "kind": m["kind"], "name": m["name"]}
+        for o in usable
+        for m in o.mentions
     ]
     for kind in ("title", "author"):
         hits = [m for m in mentions if m["kind"] == kind]
@@ -72,7 +96,7 @@ def decide(outputs: list[ProbeOutput], thresholds: ProbeThresholds) -> BookDecis
             f"adds names not in the probed chapters: {len(unsupported)} of {len(names)} "
             f"({share:.0%}), e.g. {', '.join(unsupported[:5])}"
         )
-    evidence = {
+    evidence: EvidenceJson = {
         "mentions": mentions,
         "unsupported_names": [
             {"chapter_index": o.chapter_index, "names": o.unsupported}

@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
 
 from lengthwise import __version__
 from lengthwise.builders.joining import render_chapter
@@ -26,6 +25,7 @@ from lengthwise.builders.screening.mentions import (
     find_mentions,
     title_variants,
 )
+from lengthwise.builders.screening.probe_report import ProbedBook, ProbeReport
 from lengthwise.builders.screening.prompts import (
     PROBE_PROMPT_VERSION,
     fit_to_context,
@@ -35,9 +35,10 @@ from lengthwise.builders.screening.report import ScreeningPaths, render_probe_re
 from lengthwise.errors import UserError
 from lengthwise.llm.accounting import UsageLedger
 from lengthwise.llm.types import ChatRequest, ChatResult, LLMClient
+from lengthwise.progress import ProgressDisplay
 from lengthwise.records import Book
 from lengthwise.spec import LLMRoleConfig
-from lengthwise.stage_runner import Stage, StagePlan, run_stage
+from lengthwise.stage_runner import Envelope, Stage, StagePlan, run_stage
 from lengthwise.stage_state import remove_leftovers
 from lengthwise.storage import (
     canonical_hash,
@@ -60,7 +61,7 @@ class ProbeSettings:
 class ProbeResult:
     paths: ScreeningPaths
     up_to_date: bool
-    report: dict[str, Any]
+    report: ProbeReport
 
 
 def choose_chapters(book: Book, count: int, seed: int) -> list[int]:
@@ -86,16 +87,17 @@ def run_probe(
         raise UserError(f"chapters per book must be at least 1, got {settings.chapters_per_book}")
     stage = ProbeStage(WorkDir(work_dir), client, config, settings, not_run_reason)
     run = run_stage(stage)
-    return ProbeResult(stage.paths, run.up_to_date, run.report)
+    return ProbeResult(stage.paths, run.up_to_date, run.body)
 
 
 @dataclass
-class ProbeStage(Stage[list[Book]]):
+class ProbeStage(Stage[list[Book], ProbeReport]):
     work: WorkDir
     client: LLMClient | None
     config: LLMRoleConfig | None
     settings: ProbeSettings
     not_run_reason: str
+    body_type = ProbeReport
     name = "probe"
 
     def __post_init__(self) -> None:
@@ -119,26 +121,23 @@ class ProbeStage(Stage[list[Book]]):
         )
         return StagePlan(books, fingerprint)
 
-    def render(self, report: dict[str, Any]) -> str:
-        return render_probe_report(report)
+    def render_body(self, body: ProbeReport, envelope: Envelope) -> str:
+        return render_probe_report(body)
 
-    def compute(self, plan: StagePlan[list[Book]]) -> dict[str, Any]:
+    def compute(self, plan: StagePlan[list[Book]]) -> ProbeReport:
         settings = self.settings
-        report: dict[str, Any] = {
-            "stage": "contamination-probe",
-            "method": METHOD,
-            "chapters_per_book": settings.chapters_per_book,
-            "seed": settings.seed,
-            "thresholds": asdict(settings.thresholds),
-        }
+        report = ProbeReport(
+            METHOD, settings.chapters_per_book, settings.seed, settings.thresholds, "not run", None
+        )
         if self.client is None or self.config is None:
-            reason = self.not_run_reason
-            return report | {"status": "not run", "reason": reason, "books": [], "flagged": {}}
-        probed = _probe(plan.inputs, self.client, self.config, settings)
-        return report | {"status": "run", "reason": None, **probed}
+            report.reason = self.not_run_reason
+            return report
+        report.status = "run"
+        _probe(report, plan.inputs, self.client, self.config, self.display)
+        return report
 
 
-def _identity(config: LLMRoleConfig | None) -> dict[str, Any] | None:
+def _identity(config: LLMRoleConfig | None) -> dict[str, object] | None:
     if config is None:
         return None
     return {
@@ -179,49 +178,47 @@ def _probe_output(
 
 
 def _probe(
-    books: list[Book], client: LLMClient, config: LLMRoleConfig, settings: ProbeSettings
-) -> dict[str, Any]:
+    report: ProbeReport,
+    books: list[Book],
+    client: LLMClient,
+    config: LLMRoleConfig,
+    display: ProgressDisplay,
+) -> None:
+    """Probe `books` and fill in the run's fields of `report`."""
     requests: list[ChatRequest] = []
     plan: list[tuple[int, int, str, bool]] = []  # book, chapter index, text shown, truncated
     for b, book in enumerate(books):
-        for index in choose_chapters(book, settings.chapters_per_book, settings.seed):
+        for index in choose_chapters(book, report.chapters_per_book, report.seed):
             full = render_chapter(book.chapters[index])
             shown = fit_to_context(full, config)
             plan.append((b, index, shown, shown != full))
             requests.append(probe_request(shown, book.language, config))
-    results = client.complete_many(requests) if requests else []
+    with display.step("chapters", total=len(requests), unit="chapter") as step:
+        results = client.complete_many(requests, on_result=lambda *_: step.advance())
 
     ledger = UsageLedger()
     ledger.record_many("probe", config, results)
     outputs: dict[int, list[ProbeOutput]] = {b: [] for b in range(len(books))}
     for (b, index, shown, truncated), result in zip(plan, results, strict=True):
         outputs[b].append(_probe_output(books[b], index, shown, truncated, result))
-    entries = []
-    flagged: dict[str, str] = {}
     for b, book in enumerate(books):
-        decision = decide(outputs[b], settings.thresholds)
+        decision = decide(outputs[b], report.thresholds)
         if decision.flagged:
-            flagged[book.id] = "; ".join(decision.reasons)
-        entries.append(
-            {
-                "book_id": book.id,
-                "title": book.title,
-                "author": book.author,
-                "language": book.language,
-                "chapters": len(book.chapters),
-                "flagged": decision.flagged,
-                "probed": decision.probed,
-                "reasons": decision.reasons,
-                "evidence": decision.evidence,
-                "outputs": [asdict(o) for o in outputs[b]],
-            }
+            report.flagged[book.id] = "; ".join(decision.reasons)
+        report.books.append(
+            ProbedBook(
+                book.id,
+                book.title,
+                book.author,
+                book.language,
+                len(book.chapters),
+                decision.flagged,
+                decision.probed,
+                decision.reasons,
+                decision.evidence,
+                outputs[b],
+            )
         )
-    return {
-        "model": config.model,
-        "base_url": config.base_url,
-        "revision": config.revision,
-        "prompt_versions": PROBE_PROMPT_VERSION,
-        "books": entries,
-        "flagged": flagged,
-        "usage": ledger.to_dict(),
-    }
+    report.model, report.base_url = config.model, config.base_url
+    report.revision, report.prompt_versions = config.revision, dict(PROBE_PROMPT_VERSION)
+    report.usage = ledger.usage_json()

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
+from lengthwise.builders.screening.probe_report import ProbeReport
 from lengthwise.errors import InputFileError
 from lengthwise.storage import read_json
 from lengthwise.workdir import ScreeningPaths as ScreeningPaths
@@ -29,18 +29,18 @@ def flagged_books(work_dir: Path) -> dict[str, str]:
     return {str(book): str(reason) for book, reason in flagged.items()}
 
 
-def render_probe_report(report: dict[str, Any]) -> str:
+def render_probe_report(report: ProbeReport) -> str:
     lines = ["# Contamination probe", ""]
-    if report["status"] != "run":
-        lines += [f"Not run: {report['reason']}.", ""]
+    if report.status != "run" or report.usage is None:
+        lines += [f"Not run: {report.reason}.", ""]
         return "\n".join(lines)
-    books = report["books"]
-    usage = report["usage"]["total"]
+    books = report.books
+    usage = report.usage["total"]
     lines += [
-        f"Probe model `{report['model']}`"
-        + (f" at {report['base_url']}" if report["base_url"] else "")
-        + f"; {report['chapters_per_book']} random chapters per book (seed {report['seed']}); "
-        f"{len(report['flagged'])} of {len(books)} books flagged.",
+        f"Probe model `{report.model}`"
+        + (f" at {report.base_url}" if report.base_url else "")
+        + f"; {report.chapters_per_book} random chapters per book (seed {report.seed}); "
+        f"{len(report.flagged)} of {len(books)} books flagged.",
         "",
         f"Usage: {usage['calls']} calls ({usage['cache_hits']} from the request cache), "
         f"{usage['prompt_tokens']:,} prompt + {usage['completion_tokens']:,} completion tokens, "
@@ -50,24 +50,24 @@ def render_probe_report(report: dict[str, Any]) -> str:
         "|---|---|---|---|---|",
     ]
     for book in books:
-        probed = ", ".join(str(o["chapter_index"]) for o in book["outputs"])
-        decision = "yes" if book["flagged"] else ("no" if book["probed"] else "not probed")
-        reasons = "; ".join(book["reasons"]).replace("|", "/")
-        lines.append(f"| {book['book_id']} | {book['title']} | {probed} | {decision} | {reasons} |")
+        probed = ", ".join(str(o.chapter_index) for o in book.outputs)
+        decision = "yes" if book.flagged else ("no" if book.probed else "not probed")
+        reasons = "; ".join(book.reasons).replace("|", "/")
+        lines.append(f"| {book.book_id} | {book.title} | {probed} | {decision} | {reasons} |")
     lines += ["", "## Probe outputs", ""]
     for book in books:
-        lines += [f"### {book['book_id']}", ""]
-        for output in book["outputs"]:
-            text = " ".join(output["text"].split())
+        lines += [f"### {book.book_id}", ""]
+        for output in book.outputs:
+            text = " ".join(output.text.split())
             shown = text[:600] + ("…" if len(text) > 600 else "")
             extra = (
-                f"; unsupported names: {', '.join(output['unsupported'])}"
-                if output["unsupported"]
+                f"; unsupported names: {', '.join(output.unsupported)}"
+                if output.unsupported
                 else ""
             )
             lines += [
-                f"- chapter {output['chapter_index']} ({output['heading']}), "
-                f"outcome {output['outcome']}{extra}",
+                f"- chapter {output.chapter_index} ({output.heading}), "
+                f"outcome {output.outcome}{extra}",
                 f"  > {shown or '(empty)'}",
             ]
         lines.append("")

@@ -7,9 +7,15 @@ its content whatever it is called.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
-from lengthwise.builders.sources.decoding import decode_bytes, decode_declared, is_epub_archive
+from lengthwise.builders.sources.decoding import (
+    DecodedText,
+    decode_bytes,
+    decode_declared,
+    is_epub_archive,
+)
 from lengthwise.builders.sources.epub import read_epub
 from lengthwise.builders.sources.errors import SourceError
 from lengthwise.builders.sources.formats import decode_markup, html_to_text, markdown_to_text
@@ -48,10 +54,8 @@ def build_document(
     when neither metadata nor a title line names the book (`title_source` is then
     `fallback_source`).
     """
-    if is_epub_archive(data):
-        fmt = "epub"
     ident, raw_sha256 = slugify(doc_id), sha256_bytes(data)
-    if fmt == "epub":
+    if fmt == "epub" or is_epub_archive(data):
         book = read_epub(data, name)
         return SourceDocument(
             id=ident,
@@ -67,40 +71,55 @@ def build_document(
             toc=book.toc,
             warnings=book.warnings,
         )
-    if fmt == "html":
-        decoded = decode_markup(data, name, declared_charset)
-        page = html_to_text(decoded.text)
-        text, title, hint, author = page.text, page.title, page.language, None
-        source_of_title = "html"
-    else:
-        if declared_charset:
-            decoded = decode_declared(data, declared_charset, name)
-        else:
-            decoded = decode_bytes(data, name)
-        text, title = decoded.text, None
-        if fmt == "markdown":
-            text, title = markdown_to_text(text)
-        source_of_title = "markdown"
-        header = parse_pg_header(text)
-        line_title, line_author = bracketed_title(text)
-        if not title:
-            title, source_of_title = _title_in_text(text, header.title, line_title)
-        hint, author = header.language, line_author or header.author
-    if not text.strip():
+    found = _extract_text(data, name, fmt, declared_charset)
+    if not found.text.strip():
         raise SourceError(name, f"no text left after reading it as {fmt}", "empty-file")
     return SourceDocument(
         id=ident,
         source=source,
         raw_sha256=raw_sha256,
-        title=title or fallback_title,
-        title_source=source_of_title if title else fallback_source,
-        text=text,
-        encoding=decoded.encoding,
-        language=language or hint,
-        author=author,
-        undecodable_bytes=decoded.undecodable_bytes,
-        warnings=decoded.warnings,
+        title=found.title or fallback_title,
+        title_source=found.title_source if found.title else fallback_source,
+        text=found.text,
+        encoding=found.decoded.encoding,
+        language=language or found.language,
+        author=found.author,
+        undecodable_bytes=found.decoded.undecodable_bytes,
+        warnings=found.decoded.warnings,
     )
+
+
+@dataclass(frozen=True)
+class _Extracted:
+    """The text of an HTML, markdown or plain-text book and what it says about itself."""
+
+    decoded: DecodedText
+    text: str
+    title: str | None
+    title_source: str
+    language: str | None  # a hint from the content (HTML lang, Gutenberg header)
+    author: str | None
+
+
+def _extract_text(data: bytes, name: str, fmt: Format, declared_charset: str | None) -> _Extracted:
+    if fmt == "html":
+        decoded = decode_markup(data, name, declared_charset)
+        page = html_to_text(decoded.text)
+        return _Extracted(decoded, page.text, page.title, "html", page.language, None)
+    if declared_charset:
+        decoded = decode_declared(data, declared_charset, name)
+    else:
+        decoded = decode_bytes(data, name)
+    text, title = decoded.text, None
+    if fmt == "markdown":
+        text, title = markdown_to_text(text)
+    source_of_title = "markdown"
+    header = parse_pg_header(text)
+    line_title, line_author = bracketed_title(text)
+    if not title:
+        title, source_of_title = _title_in_text(text, header.title, line_title)
+    author = line_author or header.author
+    return _Extracted(decoded, text, title, source_of_title, header.language, author)
 
 
 def _title_in_text(

@@ -12,17 +12,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from lengthwise.builders.build_record import read_build_report
 from lengthwise.builders.build_report import render_build_report
 from lengthwise.builders.tasks.report import task_section_markdown
 from lengthwise.stage_state import CompletionRecord, StageLock
-from lengthwise.storage import atomic_write_text, read_json
+from lengthwise.storage import atomic_write_text
 from lengthwise.workdir import WorkDir
 
 BUILD_STAGE = "build"  # BuildStage.name
 
 
-def build_report_with_tasks(build_report: dict[str, Any], tasks_report: dict[str, Any]) -> str:
-    return render_build_report(build_report) + "\n" + task_section_markdown(tasks_report) + "\n"
+def build_report_with_tasks(work: WorkDir, tasks_report: dict[str, Any]) -> str:
+    build = read_build_report(work)
+    rendered = render_build_report(build.body, build.envelope)
+    return rendered + "\n" + task_section_markdown(tasks_report) + "\n"
 
 
 def add_task_section(work: WorkDir, tasks_report: dict[str, Any]) -> bool:
@@ -33,7 +36,7 @@ def add_task_section(work: WorkDir, tasks_report: dict[str, Any]) -> bool:
         record = CompletionRecord.load(work.root, BUILD_STAGE)
         if record is None or record.stale_outputs():
             return False  # the next `lengthwise build` rebuilds and renders it anyway
-        text = build_report_with_tasks(read_json(work.build_report), tasks_report)
+        text = build_report_with_tasks(work, tasks_report)
         markdown = work.build_report_md
         if markdown.is_file() and markdown.read_text(encoding="utf-8") == text:
             return True

@@ -6,13 +6,59 @@ import threading
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, cast
+
+from typing_extensions import TypedDict
 
 from lengthwise.llm.types import ChatRequest, ChatResult, LLMClient, ResultCallback
 from lengthwise.spec import LLMRoleConfig
 
 if TYPE_CHECKING:
     from lengthwise.llm.usage_journal import UsageJournal
+
+
+class RoleFiguresJson(TypedDict):
+    """One role's figures in a report's `usage` (`total` has no `model`)."""
+
+    model: NotRequired[str]
+    calls: int
+    cache_hits: int
+    model_calls: int
+    outcomes: dict[str, int]
+    prompt_tokens: int
+    completion_tokens: int
+    total_tokens: int
+    cost: float
+    request_seconds: float
+
+
+class InvocationFiguresJson(TypedDict):
+    """One invocation's figures (usage journal); `total` adds `runs`."""
+
+    invocation: NotRequired[str]
+    calls: int
+    cache_hits: int
+    model_calls: int
+    prompt_tokens: int
+    completion_tokens: int
+    cost: float
+    request_seconds: float
+    started: NotRequired[str | None]
+    total_tokens: int
+    runs: NotRequired[int]
+
+
+class AllInvocationsJson(TypedDict):
+    invocations: list[InvocationFiguresJson]
+    total: InvocationFiguresJson
+
+
+class UsageJson(TypedDict):
+    """A report's `usage`: `UsageLedger.report()`."""
+
+    roles: dict[str, RoleFiguresJson]
+    total: RoleFiguresJson
+    all_invocations: NotRequired[AllInvocationsJson]
 
 
 @dataclass
@@ -112,6 +158,10 @@ class UsageLedger:
         summary = total.to_dict()
         del summary["model"]
         return {"roles": roles, "total": summary}
+
+    def usage_json(self) -> UsageJson:
+        """`report()` as its typed shape (the ledger builds exactly that shape)."""
+        return cast(UsageJson, self.report())
 
     def report(self) -> dict[str, Any]:
         """to_dict() (this invocation) plus, with a journal, "all_invocations": every

@@ -14,6 +14,7 @@ import datetime as dt
 import json
 import os
 import threading
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -129,7 +130,7 @@ def _rounded(figures: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def total_sentence(usage: dict[str, Any], where: str) -> str | None:
+def total_sentence(usage: Mapping[str, Any], where: str) -> str | None:
     """The all-invocations total of a report's `usage` as one sentence (None without one)."""
     summary = usage.get("all_invocations")
     if not summary:

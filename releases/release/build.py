@@ -13,11 +13,12 @@ import tempfile
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from lengthwise import __version__
+from lengthwise.builders.build_record import BuildReportFile, read_build_report
 from lengthwise.releases.release.card import CardInputs, render_card
 from lengthwise.releases.release.card_notes import drafts_sentence
+from lengthwise.releases.release.corpus_book import CorpusBook
 from lengthwise.releases.release.diff import diff_manifests, diff_markdown
 from lengthwise.releases.release.layout import (
     CARD,
@@ -33,7 +34,13 @@ from lengthwise.releases.release.layout import (
     releases_root,
     tag_for,
 )
-from lengthwise.releases.release.manifest import FORMAT, file_entries, read_manifest, sample_entry
+from lengthwise.releases.release.manifest import (
+    FORMAT,
+    file_entries,
+    read_typed_manifest,
+    sample_entry,
+)
+from lengthwise.releases.release.manifest_record import DiffJson, ManifestJson
 from lengthwise.releases.release.schema import (
     arrow_schema,
     public_tokenizer_ids,
@@ -73,7 +80,6 @@ from lengthwise.storage import (
     atomic_write_parquet,
     atomic_write_text,
     canonical_hash,
-    read_json,
 )
 from lengthwise.task_records import task_arrow_schema
 from lengthwise.workdir import WorkDir
@@ -84,8 +90,8 @@ log = logging.getLogger(__name__)
 @dataclass
 class ReleaseResult:
     folder: Path
-    manifest: dict[str, Any]
-    diff: dict[str, Any]
+    manifest: ManifestJson
+    diff: DiffJson
     missing_summaries: int
     skipped_subsets: list[str] = field(default_factory=list)
     replaced: bool = False  # an earlier build of the same version was replaced
@@ -141,19 +147,19 @@ def _clear_leftovers(root: Path) -> None:
 
 @dataclass
 class _ReleaseInputs:
-    report: dict[str, Any]
+    report: BuildReportFile
     tokenizer_names: dict[str, str]
     subsets: list[SubsetRows]
-    skipped: list[Any]
+    skipped: list[str]
     missing: int
-    books: list[dict[str, Any]]
+    books: list[CorpusBook]
     stats: StatsInputs
     tasks: list[TaskConfig] = field(default_factory=list)  # task configs to release
     empty_tasks: list[TaskConfig] = field(default_factory=list)  # no instance left
 
 
 @dataclass
-class ReleaseStage(Stage[_ReleaseInputs]):
+class ReleaseStage(Stage[_ReleaseInputs, ManifestJson]):
     """Stages the release in a hidden folder, validates it, then swaps it in: it writes
     no completion record (a release is rebuilt on demand), the runner gives it the lock
     and puts back or removes what a killed release left."""
@@ -180,7 +186,7 @@ class ReleaseStage(Stage[_ReleaseInputs]):
             raise ReleaseError(
                 f"{work.build_report}: no build report; run `lengthwise build SPEC.toml` first"
             )
-        report = read_json(work.build_report)
+        report = read_build_report(work)
         tokenizer_names = public_tokenizer_ids(spec.tokenizers.all)
         subsets, skipped = collect_subsets(spec, work, tokenizer_names)
         if not subsets:
@@ -201,7 +207,7 @@ class ReleaseStage(Stage[_ReleaseInputs]):
         inputs.tasks, inputs.empty_tasks = tasks, empty_tasks
         return StagePlan(inputs, None)
 
-    def compute(self, plan: StagePlan[_ReleaseInputs]) -> dict[str, Any]:
+    def compute(self, plan: StagePlan[_ReleaseInputs]) -> ManifestJson:
         root = releases_root(self.work.root)
         root.mkdir(parents=True, exist_ok=True)
         prefix = f".{tag_for(self.version)}.staging-"
@@ -210,9 +216,10 @@ class ReleaseStage(Stage[_ReleaseInputs]):
             manifest, diff = self._stage_files(staging, plan.inputs)
             crash_point("release:staged")
             names = secret_variable_names(self.spec)
-            validated = validate_release(
-                staging, self.version, self.environ, names, self.accepted_findings
-            )
+            with self.display.step("validating (checksums, secret scan, load_dataset)"):
+                validated = validate_release(
+                    staging, self.version, self.environ, names, self.accepted_findings
+                )
             # The manifest is not in its own checksums: the decision is added after the scan.
             manifest[MANIFEST_KEY] = manifest_record(validated.accepted_findings)
             atomic_write_json(staging / MANIFEST, manifest)
@@ -230,18 +237,19 @@ class ReleaseStage(Stage[_ReleaseInputs]):
         )
         return manifest
 
-    def _stage_files(
-        self, staging: Path, inputs: _ReleaseInputs
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
+    def _stage_files(self, staging: Path, inputs: _ReleaseInputs) -> tuple[ManifestJson, DiffJson]:
         """Data files, spec and statistics copies, diff, card and manifest, in `staging`."""
         spec, work, version, stats = self.spec, self.work, self.version, inputs.stats
         subsets, tokenizer_names = inputs.subsets, inputs.tokenizer_names
+        step = self.display.step("data files", total=len(subsets), unit="subset")
         for subset in subsets:
             atomic_write_parquet(
                 staging / data_file(subset.spec.name),
                 subset.rows,
                 schema=arrow_schema(list(tokenizer_names.values())),
             )
+            step.advance()
+        step.close()
         for task in inputs.tasks:
             atomic_write_parquet(
                 staging / data_file(task.config), task.rows, schema=task_arrow_schema()
@@ -259,7 +267,7 @@ class ReleaseStage(Stage[_ReleaseInputs]):
         )
         previous = previous_version(work.root, version)
         previous_manifest = (
-            read_manifest(release_folder(work.root, previous).root) if previous else None
+            read_typed_manifest(release_folder(work.root, previous).root) if previous else None
         )
         diff = diff_manifests(previous_manifest, manifest)
         atomic_write_json(staging / DIFF, diff)
@@ -269,15 +277,13 @@ class ReleaseStage(Stage[_ReleaseInputs]):
         atomic_write_json(staging / MANIFEST, manifest)
         return manifest, diff
 
-    def _card(
-        self, inputs: _ReleaseInputs, manifest: dict[str, Any], diff: dict[str, Any]
-    ) -> CardInputs:
-        subsets, report, names = inputs.subsets, inputs.report, inputs.tokenizer_names
+    def _card(self, inputs: _ReleaseInputs, manifest: ManifestJson, diff: DiffJson) -> CardInputs:
+        subsets, report, names = inputs.subsets, inputs.report.body, inputs.tokenizer_names
         return CardInputs(
             spec=self.spec,
             version=self.version,
             tool_version=__version__,
-            spec_sha256=manifest["spec"]["sha256"],
+            spec_sha256=spec_sha256(self.spec),
             subsets=[subset_facts(s) for s in subsets],
             skipped_subsets=inputs.skipped,
             languages=sorted({r["language"] for s in subsets for r in s.rows}),
@@ -300,12 +306,12 @@ class ReleaseStage(Stage[_ReleaseInputs]):
 def _manifest(
     spec: Spec,
     version: str,
-    report: dict[str, Any],
-    books: list[dict[str, Any]],
+    report: BuildReportFile,
+    books: list[CorpusBook],
     subsets: list[SubsetRows],
     tokenizer_names: Mapping[str, str],
     missing: int,
-) -> dict[str, Any]:
+) -> ManifestJson:
     total = sum(len(s.rows) for s in subsets)
     return {
         "format": FORMAT,
@@ -322,11 +328,17 @@ def _manifest(
         },
         "seed": spec.seed,
         "build": {
-            "fingerprint": report.get("fingerprint"),
-            "tool_version": report.get("tool_version"),
+            "fingerprint": report.envelope.fingerprint,
+            "tool_version": report.envelope.tool_version,
         },
         "corpus": [
-            {k: b[k] for k in ("book_id", "title", "language", "raw_sha256", "source")}
+            {
+                "book_id": b.book_id,
+                "title": b.title,
+                "language": b.language,
+                "raw_sha256": b.raw_sha256,
+                "source": b.source,
+            }
             for b in books
         ],
         "annotation": {"samples": total, "with_summary": total - missing},

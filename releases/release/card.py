@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
 
+from lengthwise.builders.build_record import BuildReport
 from lengthwise.releases.release.card_duplicates import duplicate_books_lines
 from lengthwise.releases.release.card_notes import (
     audit_markdown,
@@ -13,6 +13,7 @@ from lengthwise.releases.release.card_notes import (
     excluded_markdown,
     subset_status_markdown,
 )
+from lengthwise.releases.release.corpus_book import CorpusBook
 from lengthwise.releases.release.layout import SPLIT, data_file, tag_for
 from lengthwise.releases.release.schema import COLUMNS
 from lengthwise.spec import Spec, SubsetSpec
@@ -42,8 +43,8 @@ class CardInputs:
     skipped_subsets: list[str]  # configured but empty: not released
     languages: list[str]
     tokenizer_names: dict[str, str]  # build id -> public id
-    books: list[dict[str, Any]]  # corpus table rows (public fields only)
-    build_report: dict[str, Any]
+    books: list[CorpusBook]
+    build_report: BuildReport
     length_table: str
     efficiency_table: str
     stats_section: str
@@ -172,12 +173,12 @@ def _corpus_table(inputs: CardInputs) -> str:
     ]
     for book in inputs.books:
         lines.append(
-            f"| {book['book_id']} | {book['title']} | {book['language']} | {book['chapters']} "
-            f"| {book['samples']} | {book['source']} | `{book['raw_sha256'][:16]}…` |"
+            f"| {book.book_id} | {book.title} | {book.language} | {book.chapters} "
+            f"| {book.samples} | {book.source} | `{book.raw_sha256[:16]}…` |"
         )
-    lines += duplicate_books_lines(inputs.build_report)
+    lines += duplicate_books_lines(inputs.build_report.duplicates)
     lines += ["", excluded_markdown(inputs.build_report)]
-    notes = sorted({b["license_note"] for b in inputs.books if b.get("license_note")})
+    notes = sorted({b.license_note for b in inputs.books if b.license_note})
     if notes:
         lines += ["", "Licence notes from the sources: " + "; ".join(notes)]
     return "\n".join(lines)
@@ -185,7 +186,7 @@ def _corpus_table(inputs: CardInputs) -> str:
 
 def _sampling_section(inputs: CardInputs) -> str:
     sampling = inputs.spec.sampling
-    subsets = inputs.build_report.get("subsets", {})
+    subsets = inputs.build_report.subsets
     nested = " (nested: shorter samples cut from longer ones)" if sampling.nested else ""
     lines = [
         f"Policy `{sampling.policy}`{nested}, "
@@ -199,16 +200,20 @@ def _sampling_section(inputs: CardInputs) -> str:
         "|---|---:|---|---:|---:|---:|---:|---|---|",
     ]
     for sub in inputs.spec.subsets:
-        sel = subsets.get(sub.name, {}).get("selection", {})
-        notes = "; ".join(
-            [*sel.get("notes", []), *([str(sel["shortfall"])] if sel.get("shortfall") else [])]
-        )
-        share = sel.get("largest_book_share")
+        entry = subsets.get(sub.name)
+        if entry is None:  # not in the build report: nothing selected to describe
+            lines.append(
+                f"| {sub.name} | {sub.target:,} | [{sub.lower:,}, {sub.upper:,}] | {sub.count} "
+                "| - | - | - | no | - |"
+            )
+            continue
+        sel = entry.selection
+        shortfall = [sel.shortfall] if sel.shortfall else []
+        notes = "; ".join([*sel.notes, *shortfall])
         lines.append(
             f"| {sub.name} | {sub.target:,} | [{sub.lower:,}, {sub.upper:,}] | {sub.count} "
-            f"| {sel.get('count', '-')} | {sel.get('books', '-')} "
-            f"| {f'{share:.0%}' if isinstance(share, float | int) else '-'} "
-            f"| {'yes' if sel.get('q1_met') else 'no'} | {notes or '-'} |"
+            f"| {sel.count} | {sel.books} | {sel.largest_book_share:.0%} "
+            f"| {'yes' if sel.q1_met else 'no'} | {notes or '-'} |"
         )
     return "\n".join(lines)
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from lengthwise.builders.duplicates.stage import DuplicatesJson
 
 
-def duplicate_books_lines(build_report: dict[str, Any]) -> list[str]:
+def duplicate_books_lines(section: DuplicatesJson) -> list[str]:
     """Lines under the corpus table: every duplicate book, its kept copy and the figures."""
-    section = build_report.get("duplicates")
-    if not section or not section.get("clusters"):
+    if not section["clusters"]:
         return []
-    keep_all = section.get("keep") == "all"
+    keep_all = section["keep"] == "all"
     lines = [
         "",
         "Duplicate books (copies of one work found by MinHash similarity"
@@ -30,14 +29,12 @@ def duplicate_books_lines(build_report: dict[str, Any]) -> list[str]:
                 f"| {member['book_id']} | {cluster['kept']} | {member['similarity']:.2f} "
                 f"| {member['matched_chapters']} ({member['chapter_share']:.0%}) | {status} |"
             )
-    repeated = section.get("repeated_chapters", [])
+    repeated = section["repeated_chapters"]
     if repeated:
         lines += [
             "",
             f"{len(repeated)} chapter(s) printed twice inside a book were kept once: "
-            + "; ".join(
-                f"{r['book_id']} #{r['index']} repeats #{r['repeats_index']}" for r in repeated
-            )
+            + "; ".join(f"{r.book_id} #{r.index} repeats #{r.repeats_index}" for r in repeated)
             + ".",
         ]
     return lines

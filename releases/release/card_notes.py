@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from lengthwise.builders.audit.report import share_sentence
+from lengthwise.builders.build_record import BuildReport
 from lengthwise.builders.build_summary import subset_problems
 from lengthwise.human_records import ChapterDraft
 from lengthwise.spec import Spec
@@ -21,19 +21,20 @@ from lengthwise.workdir import WorkDir
 
 # (what was excluded, why) rows for the corpus section. Add a source here for a new kind
 # of exclusion (e.g. duplicate books) and the card lists it with the others.
-ExclusionSource = Callable[[dict[str, Any]], list[tuple[str, str]]]
+ExclusionSource = Callable[[BuildReport], list[tuple[str, str]]]
 
 
-def excluded_books(report: dict[str, Any]) -> list[tuple[str, str]]:
+def excluded_books(report: BuildReport) -> list[tuple[str, str]]:
     return [
-        (Path(book.get("path") or book["title"]).name, str(book["excluded"]))
-        for book in report.get("books", [])
-        if book.get("excluded")
+        (Path(book.path or book.title).name, str(book.excluded))
+        for book in report.books
+        if book.excluded
     ]
 
 
-def dropped_sources(report: dict[str, Any]) -> list[tuple[str, str]]:
-    examples = report.get("stages", {}).get("sources", {}).get("examples", {})
+def dropped_sources(report: BuildReport) -> list[tuple[str, str]]:
+    sources = report.stages.get("sources")
+    examples = sources["examples"] if sources else {}
     rows = []
     for reason, items in examples.items():
         for item in items:
@@ -45,7 +46,7 @@ def dropped_sources(report: dict[str, Any]) -> list[tuple[str, str]]:
 EXCLUSION_SOURCES: list[ExclusionSource] = [excluded_books, dropped_sources]
 
 
-def excluded_markdown(report: dict[str, Any]) -> str:
+def excluded_markdown(report: BuildReport) -> str:
     rows = [row for source in EXCLUSION_SOURCES for row in source(report)]
     if not rows:
         return "No book or file of the sources was excluded."
@@ -54,23 +55,23 @@ def excluded_markdown(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def subset_status_markdown(report: dict[str, Any]) -> str:
+def subset_status_markdown(report: BuildReport) -> str:
     """One warning line per subset that is not what the spec asked for."""
     lines = [
         f"> ⚠️ Subset **{name}**: " + "; ".join(problems) + "."
-        for name, sub in report.get("subsets", {}).items()
+        for name, sub in report.subsets.items()
         if (problems := subset_problems(sub))
     ]
     return "\n".join(lines)
 
 
-def audit_markdown(report: dict[str, Any]) -> str:
-    audit = report.get("audit")
-    if not audit:
+def audit_markdown(report: BuildReport) -> str:
+    audit = report.audit
+    if not audit.by_class:
         return "The build predates the residual-noise audit: not run for these samples."
     classes = ", ".join(
         f"{kind} {figures['samples']}"
-        for kind, figures in audit["by_class"].items()
+        for kind, figures in audit.by_class.items()
         if figures["samples"]
     )
     lines = [
@@ -81,8 +82,8 @@ def audit_markdown(report: dict[str, Any]) -> str:
     ]
     if classes:
         lines.append(f"Samples with findings, per class: {classes}.")
-    if audit.get("dropped"):
-        lines.append(f"{len(audit['dropped'])} samples were dropped for too many findings.")
+    if audit.dropped:
+        lines.append(f"{len(audit.dropped)} samples were dropped for too many findings.")
     return " ".join(lines)
 
 

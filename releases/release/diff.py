@@ -6,35 +6,41 @@ id with a different row hash; the context and summary hashes say which part move
 
 from __future__ import annotations
 
-from typing import Any
+from lengthwise.releases.release.manifest_record import (
+    ChangedSampleJson,
+    DiffJson,
+    ManifestJson,
+    SampleEntryJson,
+    SubsetDiffJson,
+)
 
 MAX_IDS_IN_CARD = 20
 
 
-def _samples(manifest: dict[str, Any] | None, subset: str) -> dict[str, dict[str, Any]]:
+def _samples(manifest: ManifestJson | None, subset: str) -> dict[str, SampleEntryJson]:
     if manifest is None or subset not in manifest["subsets"]:
         return {}
     return {s["id"]: s for s in manifest["subsets"][subset]["samples"]}
 
 
-def _changed_parts(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
-    parts = [
-        part
-        for part, key in (("context", "context_sha256"), ("summary", "summary_sha256"))
-        if old.get(key) != new.get(key)
-    ]
+def _changed_parts(old: SampleEntryJson, new: SampleEntryJson) -> list[str]:
+    parts = []
+    if old["context_sha256"] != new["context_sha256"]:
+        parts.append("context")
+    if old["summary_sha256"] != new["summary_sha256"]:
+        parts.append("summary")
     return parts or ["metadata"]
 
 
-def diff_manifests(previous: dict[str, Any] | None, current: dict[str, Any]) -> dict[str, Any]:
+def diff_manifests(previous: ManifestJson | None, current: ManifestJson) -> DiffJson:
     """Added, removed and changed sample ids per subset between two manifests."""
     names = list(current["subsets"])
     if previous is not None:
         names += [n for n in previous["subsets"] if n not in names]
-    subsets: dict[str, Any] = {}
+    subsets: dict[str, SubsetDiffJson] = {}
     for name in names:
         old, new = _samples(previous, name), _samples(current, name)
-        changed = [
+        changed: list[ChangedSampleJson] = [
             {"id": sid, "parts": _changed_parts(old[sid], new[sid])}
             for sid in new
             if sid in old and old[sid]["sha256"] != new[sid]["sha256"]
@@ -52,8 +58,9 @@ def diff_manifests(previous: dict[str, Any] | None, current: dict[str, Any]) -> 
         "to": current["version"],
         "subsets": subsets,
         "totals": {
-            key: sum(len(s[key]) for s in subsets.values())
-            for key in ("added", "removed", "changed")
+            "added": sum(len(s["added"]) for s in subsets.values()),
+            "removed": sum(len(s["removed"]) for s in subsets.values()),
+            "changed": sum(len(s["changed"]) for s in subsets.values()),
         },
     }
 
@@ -64,7 +71,7 @@ def _ids(ids: list[str]) -> str:
     return shown + (f" and {more} more (see diff.json)" if more > 0 else "") if ids else "-"
 
 
-def diff_markdown(diff: dict[str, Any]) -> str:
+def diff_markdown(diff: DiffJson) -> str:
     """The card section body: a count table and the ids that moved."""
     if diff["from"] is None:
         return f"First release ({diff['to']}): no earlier version to compare with."

@@ -7,12 +7,18 @@ downloaded copy can be verified and two versions can be compared sample by sampl
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lengthwise.json_records import validate_json
 from lengthwise.releases.release.layout import MANIFEST, ReleaseError
+from lengthwise.releases.release.manifest_record import (
+    FileEntryJson,
+    ManifestJson,
+    SampleEntryJson,
+)
+from lengthwise.releases.release.schema import ReleaseRow
 from lengthwise.releases.release.secret_scan import SecretFinding
 from lengthwise.storage import canonical_hash, read_json, sha256_file, sha256_text
 
@@ -26,9 +32,9 @@ class ManifestError(ReleaseError):
     """A release folder does not match its manifest (missing, changed or extra files)."""
 
 
-def sample_entry(row: Mapping[str, Any]) -> dict[str, Any]:
+def sample_entry(row: ReleaseRow) -> SampleEntryJson:
     """A released row's id and hashes: the whole row, its context and its summary."""
-    summary = row.get("summary")
+    summary = row["summary"]
     return {
         "id": row["id"],
         "sha256": canonical_hash(dict(row)),
@@ -51,7 +57,7 @@ def release_files(folder: Path) -> list[str]:
     return paths
 
 
-def file_entries(folder: Path) -> dict[str, dict[str, Any]]:
+def file_entries(folder: Path) -> dict[str, FileEntryJson]:
     return {
         relative: {
             "sha256": sha256_file(folder / relative),
@@ -62,6 +68,8 @@ def file_entries(folder: Path) -> dict[str, dict[str, Any]]:
 
 
 def read_manifest(folder: Path) -> dict[str, Any]:
+    """manifest.json of a release folder as plain JSON (format and required keys checked);
+    `read_typed_manifest` validates it against the manifest's types."""
     path = folder / MANIFEST
     if not path.is_file():
         raise ManifestError(f"{path}: no manifest; this is not a lengthwise release folder")
@@ -77,16 +85,25 @@ def read_manifest(folder: Path) -> dict[str, Any]:
     return manifest
 
 
+def read_typed_manifest(folder: Path) -> ManifestJson:
+    """manifest.json of a release folder, validated (ManifestError names the bad key)."""
+    data = read_manifest(folder)
+    try:
+        return validate_json(ManifestJson, data, str(folder / MANIFEST))
+    except ValueError as exc:
+        raise ManifestError(str(exc)) from None
+
+
 @dataclass
 class VerifiedRelease:
     folder: Path
-    manifest: dict[str, Any]
+    manifest: ManifestJson
     # Pattern findings of the secret scan a person accepted (set by validate_release).
     accepted_findings: list[SecretFinding] = field(default_factory=list)
 
     @property
     def version(self) -> str:
-        return str(self.manifest["version"])
+        return self.manifest["version"]
 
     @property
     def subsets(self) -> dict[str, list[str]]:
@@ -105,11 +122,11 @@ class VerifiedRelease:
 
 def verify_release(folder: Path, expected_version: str | None = None) -> VerifiedRelease:
     """Check every file against the manifest; raise ManifestError listing each problem."""
-    manifest = read_manifest(folder)
+    manifest = read_typed_manifest(folder)
     problems: list[str] = []
     if expected_version is not None and manifest["version"] != expected_version.removeprefix("v"):
         problems.append(f"manifest says version {manifest['version']}, expected {expected_version}")
-    listed: dict[str, Any] = manifest["files"]
+    listed = manifest.get("files", {})
     for relative, entry in sorted(listed.items()):
         path = folder / relative
         if not path.is_file():

@@ -11,13 +11,46 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
-from typing import Any
+from typing import Any, cast
 
 import pyarrow as pa
+from typing_extensions import TypedDict
 
-from lengthwise.records import Sample
+from lengthwise.records import SAMPLE_COLUMNS, Sample, sample_arrow_schema
 from lengthwise.releases.release.layout import ReleaseError
 from lengthwise.tokenizers.ids import parse_tokenizer_id
+
+# The release boundary, the one place release columns are decided: the sample record's
+# columns, renamed, without the builder's working fields, plus the annotation columns.
+RENAMED = {"text": "context"}
+NOT_RELEASED = ("chapter_sha256", "source")  # chapter hashes and local source paths
+# Chapter indexes are released as int32 (the record stores int64).
+RELEASED_TYPES = {"first_chapter": pa.int32(), "last_chapter": pa.int32()}
+ANNOTATION_FIELDS = (("summary", pa.string()), ("annotation", pa.string()))
+RELEASED_SAMPLE_COLUMNS = tuple(c for c in SAMPLE_COLUMNS if c not in NOT_RELEASED)
+
+
+class ReleaseRow(TypedDict):
+    """One released row (a parquet row of data/<subset>/test.parquet); see `arrow_schema`."""
+
+    id: str
+    subset: str
+    book_id: str
+    book_title: str
+    language: str
+    first_chapter: int
+    last_chapter: int
+    chapter_titles: list[str]
+    context: str
+    tokens: int
+    tokenizer: str
+    token_counts: dict[str, int]
+    target: int
+    lower: int
+    upper: int
+    parent_id: str | None
+    summary: str | None
+    annotation: str | None  # JSON object of the annotation metadata
 
 
 @dataclass(frozen=True)
@@ -84,29 +117,14 @@ def public_source(source: str) -> str:
 
 
 def arrow_schema(public_tokenizers: Sequence[str]) -> pa.Schema:
-    """The parquet schema; summary and annotation are typed even when every row is null."""
-    return pa.schema(
-        [
-            ("id", pa.string()),
-            ("subset", pa.string()),
-            ("book_id", pa.string()),
-            ("book_title", pa.string()),
-            ("language", pa.string()),
-            ("first_chapter", pa.int32()),
-            ("last_chapter", pa.int32()),
-            ("chapter_titles", pa.list_(pa.string())),
-            ("context", pa.string()),
-            ("tokens", pa.int64()),
-            ("tokenizer", pa.string()),
-            ("token_counts", pa.struct([(t, pa.int64()) for t in public_tokenizers])),
-            ("target", pa.int64()),
-            ("lower", pa.int64()),
-            ("upper", pa.int64()),
-            ("parent_id", pa.string()),
-            ("summary", pa.string()),
-            ("annotation", pa.string()),
-        ]
-    )
+    """The parquet schema: the sample record's (`sample_arrow_schema`) through the release
+    boundary above; summary and annotation are typed even when every row is null."""
+    fields = [
+        pa.field(RENAMED.get(f.name, f.name), RELEASED_TYPES.get(f.name, f.type))
+        for f in sample_arrow_schema(public_tokenizers)
+        if f.name not in NOT_RELEASED
+    ]
+    return pa.schema([*fields, *ANNOTATION_FIELDS])
 
 
 def release_row(
@@ -114,38 +132,26 @@ def release_row(
     summary: str | None,
     annotation: Mapping[str, Any] | None,
     tokenizer_names: Mapping[str, str],
-) -> dict[str, Any]:
-    """One released row from a build sample and its (optional) human annotation.
-
-    The release's column names are decided here and only here (`text` -> `context`).
-    """
+) -> ReleaseRow:
+    """One released row from a build sample and its (optional) human annotation: the
+    record's columns through the release boundary (RENAMED, NOT_RELEASED), public
+    tokenizer ids, then the annotation columns."""
     counts = sample.token_counts
     missing = [t for t in tokenizer_names if t not in counts]
     if missing:
         raise ReleaseError(
             f"sample {sample.id}: no token count for {missing}; rerun `lengthwise build`"
         )
-    return {
-        "id": sample.id,
-        "subset": sample.subset,
-        "book_id": sample.book_id,
-        "book_title": sample.book_title,
-        "language": sample.language,
-        "first_chapter": sample.first_chapter,
-        "last_chapter": sample.last_chapter,
-        "chapter_titles": list(sample.chapter_titles),
-        "context": sample.text,
-        "tokens": sample.tokens,
-        "tokenizer": tokenizer_names.get(sample.tokenizer, sample.tokenizer),
-        "token_counts": {public: counts[t] for t, public in tokenizer_names.items()},
-        "target": sample.target,
-        "lower": sample.lower,
-        "upper": sample.upper,
-        "parent_id": sample.parent_id,
-        "summary": summary,
-        "annotation": (
-            json.dumps(annotation, ensure_ascii=False, sort_keys=True, default=str)
-            if annotation
-            else None
-        ),
+    row: dict[str, Any] = {
+        RENAMED.get(name, name): getattr(sample, name) for name in RELEASED_SAMPLE_COLUMNS
     }
+    row["chapter_titles"] = list(sample.chapter_titles)
+    row["tokenizer"] = tokenizer_names.get(sample.tokenizer, sample.tokenizer)
+    row["token_counts"] = {public: counts[t] for t, public in tokenizer_names.items()}
+    row["summary"] = summary
+    row["annotation"] = (
+        json.dumps(annotation, ensure_ascii=False, sort_keys=True, default=str)
+        if annotation
+        else None
+    )
+    return cast(ReleaseRow, row)  # the keys are arrow_schema's names (tests check it)

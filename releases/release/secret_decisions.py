@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Final
 
 from lengthwise.releases.release.layout import ReleaseError
+from lengthwise.releases.release.manifest_record import ManifestJson, SecretScanJson
 from lengthwise.releases.release.secret_scan import SecretFinding
 
 Acceptance = tuple[str, str]  # (sample id or file, finding digest)
-MANIFEST_KEY = "secret_scan"
+MANIFEST_KEY: Final = "secret_scan"
 _SHOWN = 20
 
 
@@ -99,7 +100,7 @@ def _listed(items: list[str]) -> str:
     return "\n  ".join(items[:_SHOWN] + more)
 
 
-def manifest_record(accepted: Iterable[SecretFinding]) -> dict[str, Any]:
+def manifest_record(accepted: Iterable[SecretFinding]) -> SecretScanJson:
     """What manifest.json keeps of the decision: which matches were accepted, and where."""
     return {
         "accepted": [
@@ -116,11 +117,7 @@ def manifest_record(accepted: Iterable[SecretFinding]) -> dict[str, Any]:
     }
 
 
-def accepted_in_manifest(manifest: dict[str, Any]) -> set[Acceptance]:
-    record = manifest.get(MANIFEST_KEY) or {}
-    entries = record.get("accepted", []) if isinstance(record, dict) else []
-    return {
-        (str(e["key"]), str(e["digest"]))
-        for e in entries
-        if isinstance(e, dict) and "key" in e and "digest" in e
-    }
+def accepted_in_manifest(manifest: ManifestJson) -> set[Acceptance]:
+    record = manifest.get(MANIFEST_KEY)
+    entries = record["accepted"] if record else []
+    return {(e["key"], str(e["digest"])) for e in entries}

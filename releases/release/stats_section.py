@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lengthwise.builders.build_record import BuildReport
 from lengthwise.errors import InputFileError
 from lengthwise.storage import read_json, sha256_file
 from lengthwise.workdir import WorkDir
@@ -129,9 +130,9 @@ def stats_markdown(stats: StatsInputs) -> str:
     )
 
 
-def length_table_markdown(report: dict[str, Any], tokenizer_names: dict[str, str]) -> str:
+def length_table_markdown(report: BuildReport, tokenizer_names: dict[str, str]) -> str:
     """Sample lengths per subset and tokenizer, from the build report."""
-    rows = report.get("length_table") or []
+    rows = report.length_table
     if not rows:
         return "The build report has no length table."
     lines = [
@@ -139,17 +140,17 @@ def length_table_markdown(report: dict[str, Any], tokenizer_names: dict[str, str
         "|---|---|---:|---:|---:|---:|---:|",
     ]
     for row in rows:
-        name = tokenizer_names.get(row["tokenizer"], row["tokenizer"])
+        name = tokenizer_names.get(row.tokenizer, row.tokenizer)
         lines.append(
-            f"| {row['subset']} | `{name}` | {row['n']} | {_num(row['min'])} | {_num(row['q1'])} "
-            f"| {_num(row['mean'])} | {_num(row['max'])} |"
+            f"| {row.subset} | `{name}` | {row.n} | {_num(row.min)} | {_num(row.q1)} "
+            f"| {_num(row.mean)} | {_num(row.max)} |"
         )
     return "\n".join(lines)
 
 
-def efficiency_markdown(report: dict[str, Any], tokenizer_names: dict[str, str]) -> str:
+def efficiency_markdown(report: BuildReport, tokenizer_names: dict[str, str]) -> str:
     """Characters per token by language and tokenizer (CNNSum's Table 1), from the build."""
-    rows = report.get("encoding_efficiency") or []
+    rows = report.encoding_efficiency
     if not rows:
         return "The build report has no encoding efficiency table."
     lines = [
@@ -157,15 +158,15 @@ def efficiency_markdown(report: dict[str, Any], tokenizer_names: dict[str, str])
         "|---|---|---:|---:|---:|",
     ]
     for row in rows:
-        name = tokenizer_names.get(row["tokenizer"], row["tokenizer"])
+        name = tokenizer_names.get(row.tokenizer, row.tokenizer)
         lines.append(
-            f"| {row['language']} | `{name}` | {_num(row['characters'])} | {_num(row['tokens'])} "
-            f"| {_num(row['chars_per_token'])} |"
+            f"| {row.language} | `{name}` | {_num(row.characters)} | {_num(row.tokens)} "
+            f"| {_num(row.chars_per_token)} |"
         )
     return "\n".join(lines)
 
 
-def _num(value: Any) -> str:
+def _num(value: object) -> str:
     if value is None:
         return "-"
     if isinstance(value, float):

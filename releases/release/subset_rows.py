@@ -7,12 +7,12 @@ import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from lengthwise.records import Sample
 from lengthwise.releases.release.card import SubsetFacts
+from lengthwise.releases.release.corpus_book import CorpusBook
 from lengthwise.releases.release.layout import ReleaseError
-from lengthwise.releases.release.schema import public_source, release_row
+from lengthwise.releases.release.schema import ReleaseRow, public_source, release_row
 from lengthwise.releases.release.summaries import load_annotations
 from lengthwise.spec import Spec, SubsetSpec
 from lengthwise.store import MissingRecords, WorkStore
@@ -22,7 +22,7 @@ from lengthwise.workdir import WorkDir
 @dataclass
 class SubsetRows:
     spec: SubsetSpec
-    rows: list[dict[str, Any]]
+    rows: list[ReleaseRow]
     annotated: int
 
 
@@ -75,7 +75,7 @@ def collect_subsets(
     return collected, skipped
 
 
-def corpus_books(work: WorkDir, subsets: list[SubsetRows]) -> list[dict[str, Any]]:
+def corpus_books(work: WorkDir, subsets: list[SubsetRows]) -> list[CorpusBook]:
     try:
         books = WorkStore(work).books()
     except MissingRecords:
@@ -84,16 +84,16 @@ def corpus_books(work: WorkDir, subsets: list[SubsetRows]) -> list[dict[str, Any
         ) from None
     used = Counter(r["book_id"] for s in subsets for r in s.rows)
     return [
-        {
-            "book_id": book.id,
-            "title": book.title,
-            "language": book.language,
-            "chapters": len(book.chapters),
-            "raw_sha256": book.raw_sha256,
-            "source": public_source(book.source),
-            "license_note": book.license_note,
-            "samples": used.get(book.id, 0),
-        }
+        CorpusBook(
+            book_id=book.id,
+            title=book.title,
+            language=book.language,
+            chapters=len(book.chapters),
+            raw_sha256=book.raw_sha256,
+            source=public_source(book.source),
+            license_note=book.license_note,
+            samples=used.get(book.id, 0),
+        )
         for book in books.values()
     ]
 

@@ -19,10 +19,10 @@ from typing import Any
 
 from lengthwise.builders.tasks.lengths import task_lengths
 from lengthwise.releases.release.layout import ReleaseError, data_file
-from lengthwise.releases.release.manifest import sample_entry
+from lengthwise.releases.release.manifest_record import SampleEntryJson, TaskEntryJson
 from lengthwise.spec import Spec
 from lengthwise.stage_state import CompletionRecord
-from lengthwise.storage import read_json
+from lengthwise.storage import canonical_hash, read_json, sha256_text
 from lengthwise.store import WorkStore
 from lengthwise.task_records import TaskInstance, release_config_name
 from lengthwise.workdir import WorkDir
@@ -121,7 +121,17 @@ def _public_row(instance: TaskInstance, tokenizer_names: Mapping[str, str]) -> d
     return replace(instance, tokenizer=public).to_row()
 
 
-def manifest_tasks(configs: list[TaskConfig]) -> dict[str, Any]:
+def _instance_entry(row: dict[str, Any]) -> SampleEntryJson:
+    """A released instance's id and hashes (task rows have no summary)."""
+    return {
+        "id": row["id"],
+        "sha256": canonical_hash(row),
+        "context_sha256": sha256_text(row["context"]),
+        "summary_sha256": None,
+    }
+
+
+def manifest_tasks(configs: list[TaskConfig]) -> dict[str, TaskEntryJson]:
     """manifest.json's "tasks": per config, what it is and every instance's hashes."""
     return {
         c.config: {
@@ -130,7 +140,7 @@ def manifest_tasks(configs: list[TaskConfig]) -> dict[str, Any]:
             "length": c.length,
             "data_file": data_file(c.config),
             "rows": len(c.rows),
-            "samples": [sample_entry(row) for row in c.rows],
+            "samples": [_instance_entry(row) for row in c.rows],
         }
         for c in configs
     }

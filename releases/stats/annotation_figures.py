@@ -10,29 +10,29 @@ exist and the figures are reported as absent, never as zero.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from lengthwise.records import Sample
+from lengthwise.releases.stats.stats_record import Absent, AnnotationPresent
 from lengthwise.releases.stats.summary_stats import describe
 
-ABSENT = {"status": "absent", "reason": "no annotation metadata yet (annotation pending)"}
+ABSENT: Absent = {"status": "absent", "reason": "no annotation metadata yet (annotation pending)"}
 
 
-def _numbers(rows: Sequence[dict[str, Any]], column: str) -> list[float]:
+def _numbers(rows: Sequence[Mapping[str, object]], column: str) -> list[float]:
     return [
-        float(r[column])
+        float(value)
         for r in rows
-        if isinstance(r.get(column), int | float) and not isinstance(r.get(column), bool)
+        if isinstance(value := r.get(column), int | float) and not isinstance(value, bool)
     ]
 
 
-def annotation_figures(samples: Sequence[Sample]) -> dict[str, Any]:
+def annotation_figures(samples: Sequence[Sample]) -> AnnotationPresent | Absent:
     """Agreement, rewrite shares and summary sources over `samples`, or ABSENT."""
     rows = [s.extra for s in samples]
     columns = {"agreement", "copied_share", "summary_source", "annotation_count"}
     if not rows or not any(column in row for row in rows for column in columns):
-        return dict(ABSENT)
+        return Absent(status="absent", reason=ABSENT["reason"])
     copied = _numbers(rows, "copied_share")
     sources = Counter(str(r["summary_source"]) for r in rows if r.get("summary_source"))
     return {

@@ -29,6 +29,7 @@ import numpy as np
 from lengthwise.llm.types import ChatRequest, LLMClient
 from lengthwise.releases.stats.chunking import DEFAULT_CHUNK_TOKENS, chunk_text
 from lengthwise.releases.stats.judge_prompts import PROMPT_VERSION, judge_prompt, parse_verdict
+from lengthwise.releases.stats.stats_record import ICComputed, ICNotComputed, SampleCoverageJson
 from lengthwise.tokenizers import Tokenizer
 
 DEFAULT_IC_SAMPLES = 50
@@ -56,7 +57,7 @@ class SampleCoverage:
         parsed = [v for v in self.verdicts if v is not None]
         return sum(parsed) / len(parsed) if parsed else None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> SampleCoverageJson:
         return {
             "id": self.id,
             "chunks": self.chunks,
@@ -67,7 +68,7 @@ class SampleCoverage:
         }
 
 
-def not_computed(reason: str) -> dict[str, Any]:
+def not_computed(reason: str) -> ICNotComputed:
     return {"computed": False, "reason": reason}
 
 
@@ -120,7 +121,7 @@ def information_coverage(
     seed: int = 0,
     chunk_tokens: int = DEFAULT_CHUNK_TOKENS,
     request_options: Mapping[str, Any] | None = None,
-) -> dict[str, Any]:
+) -> ICComputed:
     """IC of `samples` (already chosen, e.g. with `pick_samples`) judged by `judge`.
 
     `request_options` are ChatRequest fields (max_tokens, temperature, seed); by default
@@ -154,7 +155,7 @@ def information_coverage(
 
 def summarise_coverage(
     coverages: Sequence[SampleCoverage], seed: int, *, judge_name: str, cached_calls: int
-) -> dict[str, Any]:
+) -> ICComputed:
     """The IC entry of a subset's report: mean, interval, counts, per-sample values."""
     scores = [c.ic for c in coverages if c.ic is not None]
     totals: Counter[str] = Counter()

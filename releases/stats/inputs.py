@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from lengthwise.errors import InputFileError
+from lengthwise.builders import build_record
+from lengthwise.builders.build_record import BuildReportFile
 from lengthwise.records import Sample
-from lengthwise.storage import read_json, sha256_file
-from lengthwise.store import WorkStore
+from lengthwise.storage import sha256_file
+from lengthwise.store import MissingRecords, WorkStore
 from lengthwise.text import detect_lang
 from lengthwise.workdir import WorkDir
 
@@ -54,19 +54,14 @@ def read_subset(work_root: Path, subset: str) -> SubsetRows:
     return SubsetRows(subset, path, store.samples(subset))
 
 
-def read_build_report(work_root: Path) -> dict[str, Any]:
-    path = WorkDir(work_root).build_report
-    if not path.is_file():
-        raise FileNotFoundError(
-            f"{path} not found: run `lengthwise build SPEC.toml` before `lengthwise stats`"
+def read_build_report(work_root: Path) -> BuildReportFile:
+    work = WorkDir(work_root)
+    if not work.build_report.is_file():
+        raise MissingRecords(
+            f"{work.build_report} not found: run `lengthwise build SPEC.toml` before "
+            "`lengthwise stats`"
         )
-    try:
-        report = read_json(path)
-    except ValueError as exc:
-        raise InputFileError(f"{path}: not valid JSON: {exc}") from None
-    if not isinstance(report, dict):
-        raise InputFileError(f"{path}: expected a JSON object")
-    return report
+    return build_record.read_build_report(work)
 
 
 def input_hashes(subsets: list[SubsetRows]) -> dict[str, str | None]:

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from lengthwise.releases.stats.stats_record import (
+    ICComputed,
+    ICNotComputed,
+    StatsReport,
+    SummariesPresent,
+)
+from lengthwise.stage_runner import Envelope
 
 _METRIC_LABELS = {
     "uniformity": "Uniformity",
@@ -18,7 +24,7 @@ _METRIC_LABELS = {
 }
 
 
-def _num(value: Any, digits: int = 3) -> str:
+def _num(value: object, digits: int = 3) -> str:
     if value is None:
         return "–"
     if isinstance(value, bool):
@@ -30,24 +36,24 @@ def _num(value: Any, digits: int = 3) -> str:
     return str(value)
 
 
-def _ic_cell(ic: dict[str, Any]) -> tuple[str, str]:
-    if not ic.get("computed"):
-        return "not computed", str(ic.get("reason", ""))
-    interval = ic.get("ci95")
-    value = _num(ic.get("mean"))
+def _ic_cell(ic: ICComputed | ICNotComputed) -> tuple[str, str]:
+    if not ic["computed"]:
+        return "not computed", ic["reason"]
+    interval = ic["ci95"]
+    value = _num(ic["mean"])
     if interval:
         value += f" [{_num(interval[0])}, {_num(interval[1])}]"
     detail = (
         f"{ic['samples_with_ic']}/{ic['samples']} samples, {ic['chunks']} chunks, "
         f"{ic['unparseable']} unparseable"
     )
-    failed = sum(v for k, v in ic.get("verdicts", {}).items() if k.startswith("failed_"))
+    failed = sum(v for k, v in ic["verdicts"].items() if k.startswith("failed_"))
     if failed:
         detail += f", {failed} failed calls"
     return value, detail
 
 
-def _information_coverage(report: dict[str, Any]) -> list[str]:
+def _information_coverage(report: StatsReport) -> list[str]:
     lines = [
         "## Information coverage",
         "",
@@ -58,24 +64,28 @@ def _information_coverage(report: dict[str, Any]) -> list[str]:
         "| subset | IC [95% CI] | details |",
         "|---|---|---|",
     ]
-    for name, subset in report["subsets"].items():
-        value, detail = _ic_cell(subset["information_coverage"])
+    for name, subset in report.subsets.items():
+        value, detail = _ic_cell(subset.information_coverage)
         lines.append(f"| {name} | {value} | {detail} |")
-    judge = report["settings"]["ic"].get("judge")
+    judge = report.settings["ic"]["judge"]
     if judge:
-        lines += ["", f"Judge `{judge}`, prompt `{report['settings']['ic']['prompt_version']}`."]
+        lines += ["", f"Judge `{judge}`, prompt `{report.settings['ic']['prompt_version']}`."]
     return lines
 
 
-def _summaries(report: dict[str, Any]) -> list[str]:
+def _summaries(report: StatsReport) -> list[str]:
     lines = ["## Summary statistics", ""]
-    present = {n: s["summaries"] for n, s in report["subsets"].items()}
-    absent = [n for n, s in present.items() if s.get("status") != "present"]
-    shown = [n for n in present if n not in absent]
-    for name in absent:
-        lines.append(f"- {name}: absent ({present[name].get('reason', '')})")
+    present: dict[str, SummariesPresent] = {}
+    for name, subset in report.subsets.items():
+        summaries = subset.summaries
+        if summaries["status"] == "present":
+            present[name] = summaries
+        else:
+            lines.append(f"- {name}: absent ({summaries['reason']})")
+    shown = list(present)
     if not shown:
         return lines
+    absent = len(report.subsets) > len(shown)
     if absent:
         lines.append("")
     lines += [
@@ -95,13 +105,13 @@ def _summaries(report: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _annotation(report: dict[str, Any]) -> list[str]:
+def _annotation(report: StatsReport) -> list[str]:
     lines = ["## Annotation", ""]
     rows = []
-    for name, subset in report["subsets"].items():
-        figures = subset["annotation"]
-        if figures.get("status") != "present":
-            lines.append(f"- {name}: absent ({figures.get('reason', '')})")
+    for name, subset in report.subsets.items():
+        figures = subset.annotation
+        if figures["status"] != "present":
+            lines.append(f"- {name}: absent ({figures['reason']})")
             continue
         rows.append(
             f"| {name} | {_num(figures['agreement_rouge_l']['mean'])} | "
@@ -121,29 +131,29 @@ def _annotation(report: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _lengths(report: dict[str, Any]) -> list[str]:
+def _lengths(report: StatsReport) -> list[str]:
     lines = [
         "## Lengths",
         "",
         "| subset | tokenizer | n | min | Q1 | mean | max |",
         "|---|---|---:|---:|---:|---:|---:|",
     ]
-    for subset in report["subsets"].values():
-        for row in subset["length_table"]:
+    for subset in report.subsets.values():
+        for row in subset.length_table:
             lines.append(
-                f"| {row['subset']} | `{row['tokenizer']}` | {row['n']} | {_num(row['min'])} | "
-                f"{_num(row['q1'])} | {_num(row['mean'])} | {_num(row['max'])} |"
+                f"| {row.subset} | `{row.tokenizer}` | {row.n} | {_num(row.min)} | "
+                f"{_num(row.q1)} | {_num(row.mean)} | {_num(row.max)} |"
             )
     return lines
 
 
-def render_stats_markdown(report: dict[str, Any]) -> str:
-    counts = ", ".join(f"{name} {s['n']}" for name, s in report["subsets"].items())
+def render_stats_markdown(report: StatsReport, envelope: Envelope) -> str:
+    counts = ", ".join(f"{name} {s.n}" for name, s in report.subsets.items())
     lines = [
-        f"# Dataset statistics: {report['spec']} {report['spec_version']}",
+        f"# Dataset statistics: {report.spec} {report.spec_version}",
         "",
-        f"Samples per subset: {counts}. Computed by lengthwise {report['tool_version']} "
-        f"({report['stats_version']}); Chinese words by {report['settings']['segmenter_zh']}.",
+        f"Samples per subset: {counts}. Computed by lengthwise {envelope.tool_version} "
+        f"({report.stats_version}); Chinese words by {report.settings['segmenter_zh']}.",
         "",
         *_information_coverage(report),
         "",

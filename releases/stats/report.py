@@ -46,9 +46,24 @@ from lengthwise.releases.stats.inputs import (
 )
 from lengthwise.releases.stats.judge_prompts import PROMPT_VERSION
 from lengthwise.releases.stats.markdown import render_stats_markdown
-from lengthwise.releases.stats.summary_stats import PairInput, aggregate, compute_pairs
+from lengthwise.releases.stats.stats_record import (
+    Absent,
+    ICComputed,
+    ICNotComputed,
+    StatsReport,
+    StatsSettings,
+    SubsetStats,
+    SummariesPresent,
+)
+from lengthwise.releases.stats.summary_stats import (
+    PairInput,
+    PairResult,
+    PairSkipped,
+    aggregate,
+    compute_pairs,
+)
 from lengthwise.spec import LLMRoleConfig, Spec
-from lengthwise.stage_runner import Stage, StagePlan, run_stage
+from lengthwise.stage_runner import Envelope, Stage, StagePlan, run_stage
 from lengthwise.stage_state import crash_point, remove_leftovers
 from lengthwise.storage import (
     atomic_write_jsonl,
@@ -63,13 +78,16 @@ log = logging.getLogger(__name__)
 
 # Bump when a statistic's definition changes, so old stats.json files are recomputed.
 STATS_VERSION = "stats-v1"
-ABSENT_SUMMARIES = {"status": "absent", "reason": "no reference summaries yet (annotation pending)"}
+ABSENT_SUMMARIES: Absent = {
+    "status": "absent",
+    "reason": "no reference summaries yet (annotation pending)",
+}
 
 
 @dataclass
 class StatsResult:
     paths: StatsPaths
-    report: dict[str, Any]
+    report: StatsReport
     up_to_date: bool
 
 
@@ -83,7 +101,7 @@ class JudgeSetup:
     config: LLMRoleConfig | None = None  # prices the judge's usage (spec's [llm.judge])
 
 
-def _settings(spec: Spec, judge: JudgeSetup, ic_samples: int) -> dict[str, Any]:
+def _settings(spec: Spec, judge: JudgeSetup, ic_samples: int) -> StatsSettings:
     return {
         "segmenter_zh": segmenter_name(),
         "seed": spec.seed,
@@ -102,30 +120,23 @@ def _settings(spec: Spec, judge: JudgeSetup, ic_samples: int) -> dict[str, Any]:
     }
 
 
-def _previous_report(path: Path) -> dict[str, Any] | None:
+def _previous_report(path: Path) -> StatsReport | None:
     if not path.is_file():
         return None
     try:
-        data = read_json(path)
-    except ValueError:
-        return None  # a damaged file is simply recomputed
-    return data if isinstance(data, dict) else None
+        return StatsReport.from_json(read_json(path), str(path))
+    except ValueError:  # InputFileError included
+        return None  # a damaged or outdated file is simply recomputed
 
 
-def _had_failed_calls(report: dict[str, Any]) -> bool:
-    for subset in report.get("subsets", {}).values():
-        verdicts = subset.get("information_coverage", {}).get("verdicts", {})
-        if any(key == "failed_error" and count for key, count in verdicts.items()):
-            return True
-    return False
-
-
-def _summary_section(subset: SubsetRows, results: Mapping[str, dict[str, Any]]) -> dict[str, Any]:
+def _summary_section(
+    subset: SubsetRows, results: Mapping[str, PairResult]
+) -> SummariesPresent | Absent:
     with_summary = subset.with_summary
     if not with_summary:
-        return dict(ABSENT_SUMMARIES)
+        return Absent(status="absent", reason=ABSENT_SUMMARIES["reason"])
     rows = [results[r.id] for r in with_summary]
-    skipped = Counter(r["error"] for r in rows if "error" in r)
+    skipped = Counter(r.error for r in rows if isinstance(r, PairSkipped))
     return {
         "status": "present",
         "n": len(with_summary) - sum(skipped.values()),
@@ -137,7 +148,7 @@ def _summary_section(subset: SubsetRows, results: Mapping[str, dict[str, Any]]) 
 
 def _ic_section(
     spec: Spec, subset: SubsetRows, judge: JudgeSetup, ic_samples: int
-) -> dict[str, Any]:
+) -> ICComputed | ICNotComputed:
     if judge.client is None:
         return not_computed(judge.unavailable_reason)
     if not subset.rows:
@@ -171,17 +182,18 @@ def run_stats(
     stage = StatsStage(spec, StatsPaths(Path(work_dir)), judge or JudgeSetup(), ic_samples)
     stage.workers, stage.force = workers, force
     run = run_stage(stage)
-    return StatsResult(stage.paths, run.report, up_to_date=run.up_to_date)
+    return StatsResult(stage.paths, run.body, up_to_date=run.up_to_date)
 
 
 @dataclass
-class StatsStage(Stage[list[SubsetRows]]):
+class StatsStage(Stage[list[SubsetRows], StatsReport]):
     spec: Spec
     paths: StatsPaths
     judge: JudgeSetup
     ic_samples: int
     workers: int | None = None
     force: bool = False
+    body_type = StatsReport
     name = "stats"
     timed = False  # stats.json is copied into releases: no timing in it
 
@@ -200,18 +212,18 @@ class StatsStage(Stage[list[SubsetRows]]):
                 "stats": STATS_VERSION,
                 "tool": __version__,
                 "inputs": input_hashes(subsets),
-                "build": build_report.get("fingerprint"),
+                "build": build_report.envelope.fingerprint,
                 "settings": _settings(self.spec, self.judge, self.ic_samples),
             }
         )
         previous = _previous_report(self.paths.json)
-        rerun = self.force or previous is None or _had_failed_calls(previous)
+        rerun = self.force or previous is None or previous.had_failed_calls()
         return StagePlan(subsets, fingerprint, [self.paths.samples], rerun=rerun)
 
-    def render(self, report: dict[str, Any]) -> str:
-        return render_stats_markdown(report)
+    def render_body(self, body: StatsReport, envelope: Envelope) -> str:
+        return render_stats_markdown(body, envelope)
 
-    def compute(self, plan: StagePlan[list[SubsetRows]]) -> dict[str, Any]:
+    def compute(self, plan: StagePlan[list[SubsetRows]]) -> StatsReport:
         spec, paths, judge, subsets = self.spec, self.paths, self.judge, plan.inputs
         ledger = None
         if judge.client is not None:  # judge usage of every invocation, killed ones included
@@ -231,28 +243,30 @@ class StatsStage(Stage[list[SubsetRows]]):
             for row in subset.rows
             if (summary := summary_of(row)) is not None
         ]
-        results = dict(compute_pairs(pairs, self.workers))
-        length_rows = read_build_report(paths.root).get("length_table") or []
-        report: dict[str, Any] = {
-            "stats_version": STATS_VERSION,
-            "spec": spec.name,
-            "spec_version": spec.version,
-            "settings": _settings(spec, self.judge, self.ic_samples),
-            "subsets": {},
-        }
+        with self.display.step("summary statistics", total=len(pairs), unit="pair") as step:
+            results: dict[str, PairResult] = {}
+            for pair_id, result in compute_pairs(pairs, self.workers):
+                results[pair_id] = result
+                step.advance()
+        length_rows = read_build_report(paths.root).body.length_table
+        settings = _settings(spec, self.judge, self.ic_samples)
+        report = StatsReport(STATS_VERSION, spec.name, spec.version, settings)
+        step = self.display.step("information coverage", total=len(subsets), unit="subset")
         for subset in subsets:
-            report["subsets"][subset.name] = {
-                "n": len(subset.rows),
-                "samples_file": str(subset.path.relative_to(paths.root)) if subset.path else None,
-                "length_table": [r for r in length_rows if r.get("subset") == subset.name],
-                "information_coverage": _ic_section(spec, subset, judge, self.ic_samples),
-                "summaries": _summary_section(subset, results),
-                "annotation": annotation_figures(subset.rows),
-            }
+            report.subsets[subset.name] = SubsetStats(
+                n=len(subset.rows),
+                samples_file=str(subset.path.relative_to(paths.root)) if subset.path else None,
+                length_table=[r for r in length_rows if r.subset == subset.name],
+                information_coverage=_ic_section(spec, subset, judge, self.ic_samples),
+                summaries=_summary_section(subset, results),
+                annotation=annotation_figures(subset.rows),
+            )
+            step.advance()
+        step.close()
         if ledger is not None:
-            report["usage"] = ledger.report()
+            report.usage = ledger.usage_json()
         sample_rows = [
-            {"subset": subset.name, "id": pair_id, **results[pair_id]}
+            {"subset": subset.name, "id": pair_id, **results[pair_id].to_json()}
             for subset in subsets
             for row in subset.with_summary
             if (pair_id := row.id) in results

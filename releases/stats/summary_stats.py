@@ -13,12 +13,13 @@ import statistics
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from lengthwise.json_records import JsonRecord
 from lengthwise.releases.stats.compression import ratio
 from lengthwise.releases.stats.fragments import coverage_density, greedy_fragments
 from lengthwise.releases.stats.ngrams import novel_ngram_shares_tokens
 from lengthwise.releases.stats.redundancy import redundancy_of_sentences
+from lengthwise.releases.stats.stats_record import Description
 from lengthwise.releases.stats.token_index import TokenIndex
 from lengthwise.releases.stats.uniformity import uniformity_tokens
 from lengthwise.text import rouge_tokens, segmenter_name, sentences, words
@@ -49,35 +50,73 @@ class PairInput:
     summary: str
 
 
-def pair_statistics(source: str, summary: str, lang: str) -> dict[str, Any]:
-    """Every summary statistic of one pair; {"error": reason} when the summary has no words."""
+@dataclass(frozen=True)
+class PairSkipped(JsonRecord):
+    """A pair without statistics, and why."""
+
+    error: str
+
+
+@dataclass(frozen=True)
+class PairStatistics(JsonRecord):
+    """Every summary statistic of one (source, summary) pair (a row of stats/samples.jsonl)."""
+
+    source_words: int
+    summary_words: int
+    source_sentences: int
+    summary_sentences: int
+    uniformity: float | None
+    compression_tokens: float
+    compression_sentences: float
+    coverage: float
+    density: float
+    novel_1gram: float | None
+    novel_2gram: float | None
+    novel_3gram: float | None
+    novel_4gram: float | None
+    redundancy: float
+
+    def metric(self, name: str) -> float | None:
+        """The figure `name` (one of METRICS)."""
+        value: float | None = getattr(self, name)
+        return value
+
+
+PairResult = PairStatistics | PairSkipped
+
+
+def pair_statistics(source: str, summary: str, lang: str) -> PairResult:
+    """Every summary statistic of one pair; skipped when the summary has no words."""
     summary_words = words(summary, lang)
     summary_sentences = sentences(summary, lang)
     if not summary_words or not summary_sentences:
-        return {"error": "summary has no words"}
+        return PairSkipped("summary has no words")
     source_words = words(source, lang)
     index = TokenIndex(source_words)
     coverage, density = coverage_density(greedy_fragments(summary_words, index), len(summary_words))
     novel = novel_ngram_shares_tokens(summary_words, index, 4)
     source_sentence_count = len(sentences(source, lang))
-    return {
-        "source_words": len(source_words),
-        "summary_words": len(summary_words),
-        "source_sentences": source_sentence_count,
-        "summary_sentences": len(summary_sentences),
-        "uniformity": uniformity_tokens(source_words, summary_words, index=index),
-        "compression_tokens": ratio(len(source_words), len(summary_words), "words"),
-        "compression_sentences": ratio(source_sentence_count, len(summary_sentences), "sentences"),
-        "coverage": coverage,
-        "density": density,
-        **{f"novel_{n}gram": novel[n] for n in range(1, 5)},
-        "redundancy": redundancy_of_sentences(
+    return PairStatistics(
+        source_words=len(source_words),
+        summary_words=len(summary_words),
+        source_sentences=source_sentence_count,
+        summary_sentences=len(summary_sentences),
+        uniformity=uniformity_tokens(source_words, summary_words, index=index),
+        compression_tokens=ratio(len(source_words), len(summary_words), "words"),
+        compression_sentences=ratio(source_sentence_count, len(summary_sentences), "sentences"),
+        coverage=coverage,
+        density=density,
+        novel_1gram=novel[1],
+        novel_2gram=novel[2],
+        novel_3gram=novel[3],
+        novel_4gram=novel[4],
+        redundancy=redundancy_of_sentences(
             [rouge_tokens(s, lang, segmenter="auto") for s in summary_sentences]
         ),
-    }
+    )
 
 
-def _run_group(pairs: Sequence[PairInput]) -> list[tuple[str, dict[str, Any]]]:
+def _run_group(pairs: Sequence[PairInput]) -> list[tuple[str, PairResult]]:
     return [(p.id, pair_statistics(p.source, p.summary, p.lang)) for p in pairs]
 
 
@@ -97,7 +136,7 @@ def _balanced_groups(pairs: Sequence[PairInput], parts: int) -> list[list[PairIn
 
 def compute_pairs(
     pairs: Sequence[PairInput], workers: int | None = None
-) -> Iterator[tuple[str, dict[str, Any]]]:
+) -> Iterator[tuple[str, PairResult]]:
     """(id, statistics) for every pair; in worker processes when there is enough work."""
     workers = workers or os.cpu_count() or 1
     if workers <= 1 or len(pairs) < 4:
@@ -115,7 +154,7 @@ def compute_pairs(
             yield from results
 
 
-def describe(values: Sequence[float]) -> dict[str, Any]:
+def describe(values: Sequence[float]) -> Description:
     """n, mean, median, min, max of the finite values (None fields when there are none)."""
     finite = [v for v in values if v is not None and math.isfinite(v)]
     if not finite:
@@ -129,10 +168,10 @@ def describe(values: Sequence[float]) -> dict[str, Any]:
     }
 
 
-def aggregate(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+def aggregate(rows: Sequence[PairResult]) -> dict[str, Description]:
     """Per-metric descriptions over the pairs that have statistics."""
-    good = [r for r in rows if "error" not in r]
+    good = [r for r in rows if isinstance(r, PairStatistics)]
     return {
-        metric: describe([r[metric] for r in good if r.get(metric) is not None])
+        metric: describe([v for r in good if (v := r.metric(metric)) is not None])
         for metric in METRICS
     }

@@ -23,7 +23,7 @@ def test_run_counts_match_full_recounts(shared_corpora: Path, tmp_path: Path) ->
         d for d in read_local(shared_corpora / "en_pg_stripped") if isinstance(d, SourceDocument)
     ]
     settings = CorpusSettings("en", CleaningConfig(), ChaptersConfig())
-    books = [b for b, _ in process_corpus(docs, settings, TOKENIZERS, tmp_path, progress=False)]
+    books = [b for b, _ in process_corpus(docs, settings, TOKENIZERS, tmp_path)]
     rng = random.Random(5)
     checked = 0
     for book in books:

@@ -51,7 +51,10 @@ def test_shared_chapters_are_drafted_once_and_samples_get_their_own_drafts_in_or
     result = run_drafting(draft_work, client, drafter_config)
 
     assert Counter(drafted_chapter(r) for r in client.calls) == Counter(set(uses))
-    assert result.report["chapters"] == len(uses) and result.report["drafter"] == "llm"
+    assert (
+        result.report.to_json()["chapters"] == len(uses)
+        and result.report.to_json()["drafter"] == "llm"
+    )
     drafts = {row["id"]: row for row in jsonl(draft_work / "drafts" / "samples.jsonl")}
     assert set(drafts) == {row["id"] for row in rows}
     for row in rows:
@@ -70,7 +73,7 @@ def test_shared_chapters_are_drafted_once_and_samples_get_their_own_drafts_in_or
         assert record["prompt_version"] == PROMPT_VERSION[record["language"]]
         assert record["usage"]["completion_tokens"] == 7 and record["usage"]["prompt_tokens"] > 0
         assert record["outcome"] == "ok" and record["created_at"].endswith("Z")
-    usage = result.report["usage"]["roles"]["drafter"]
+    usage = result.report.to_json()["usage"]["roles"]["drafter"]
     assert usage["calls"] == len(uses) and usage["completion_tokens"] == 7 * len(uses)
 
 
@@ -117,8 +120,8 @@ def test_interrupted_run_resumes_without_drafting_any_chapter_twice(
     drafted = [drafted_chapter(r) for c in (first, second, third) for r in c.calls]
     assert sorted(drafted) == sorted(distinct_chapters(draft_work)), "each chapter drafted once"
     assert len(jsonl(draft_work / "drafts" / "chapters.jsonl")) == total
-    assert result.report["reused"] == total // 2 + 3
-    assert result.report["drafted_this_run"] == total - total // 2 - 3
+    assert result.report.to_json()["reused"] == total // 2 + 3
+    assert result.report.to_json()["drafted_this_run"] == total - total // 2 - 3
 
 
 def test_rerun_with_nothing_new_does_nothing(
@@ -136,7 +139,7 @@ def test_rerun_with_nothing_new_does_nothing(
     other = ScriptedClient()
     changed = drafter_config.model_copy(update={"model": "another-model"})
     result = run_drafting(draft_work, other, changed)
-    assert not result.up_to_date and len(other.calls) == result.report["chapters"]
+    assert not result.up_to_date and len(other.calls) == result.report.to_json()["chapters"]
 
 
 def outcome_by_heading(outcomes: dict[str, str]) -> Any:
@@ -166,10 +169,13 @@ def test_failed_outcomes_are_reported_and_fall_back_to_extractive_drafts(
     )
     result = run_drafting(draft_work, client, drafter_config)
 
-    failed = {f["heading"]: f for f in result.report["failed_chapters"]}
+    failed = {f["heading"]: f for f in result.report.to_json()["failed_chapters"]}
     assert set(failed) == {blocked, error}
     assert failed[error]["error"] == "gave up after 4 retries"
-    assert result.report["outcomes"]["blocked"] == 1 and result.report["outcomes"]["length"] == 1
+    assert (
+        result.report.to_json()["outcomes"]["blocked"] == 1
+        and result.report.to_json()["outcomes"]["length"] == 1
+    )
     shown = {
         c["heading"]: c
         for row in jsonl(draft_work / "drafts" / "samples.jsonl")
@@ -186,7 +192,7 @@ def test_failed_outcomes_are_reported_and_fall_back_to_extractive_drafts(
     retry = ScriptedClient()
     result = run_drafting(draft_work, retry, drafter_config)
     assert [chapter_text(r).split("\n", 1)[0] for r in retry.calls] == [error]
-    assert [f["heading"] for f in result.report["failed_chapters"]] == [blocked]
+    assert [f["heading"] for f in result.report.to_json()["failed_chapters"]] == [blocked]
 
 
 def test_chapters_over_the_context_window_are_drafted_in_parts(
@@ -195,7 +201,7 @@ def test_chapters_over_the_context_window_are_drafted_in_parts(
     config = drafter_config.model_copy(update={"context_window": 900, "max_tokens": 200})
     client = ScriptedClient()
     result = run_drafting(draft_work, client, config)
-    assert len(client.calls) > result.report["chapters"], "some chapters must be split"
+    assert len(client.calls) > result.report.to_json()["chapters"], "some chapters must be split"
 
     qwen = get_tokenizer("qwen2.5")
     parts_by_chapter: dict[str, list[str]] = {}

@@ -29,7 +29,7 @@ def test_build_writes_samples_within_intervals(demo_spec: Path, tmp_path: Path) 
     result = run_build(spec, tmp_path / "work", progress=False, workers=1)
     assert not result.up_to_date
     primary = get_tokenizer(spec.tokenizers.primary)
-    books = {b["id"]: b for b in result.report["books"]}
+    books = {b["id"]: b for b in result.report.to_json()["books"]}
     assert len(books) == 6 and all(b["excluded"] is None for b in books.values())
     for subset in spec.subsets:
         samples = rows(tmp_path / "work" / "samples" / f"{subset.name}.parquet")
@@ -83,7 +83,7 @@ def test_changing_only_sampling_reuses_books_and_chapter_counts(
     )
     result = run_build(closest, work, progress=False, workers=1)
     assert not result.up_to_date
-    assert result.report["policy"] == "closest"
+    assert result.report.to_json()["policy"] == "closest"
     assert sorted((work / "cache" / "books").iterdir()) == cached_books
     assert [p.stat().st_mtime_ns for p in cached_books] == stamps
 
@@ -99,13 +99,13 @@ def test_books_flagged_by_the_probe_leave_sampling_when_the_spec_says_so(
         '{"status": "run", "flagged": {"en_synthetic_1": "names the title"}}'
     )
     kept = run_build(spec, work, progress=False, workers=1)
-    assert kept.report["stages"]["screening"]["dropped"] == {}
+    assert kept.report.to_json()["stages"]["screening"]["dropped"] == {}
     strict = spec.model_copy(
         update={"screening": spec.screening.model_copy(update={"exclude_flagged": True})}
     )
     result = run_build(strict, work, progress=False, workers=1)
     assert not result.up_to_date
-    assert result.report["stages"]["screening"]["dropped"] == {"contamination-flagged": 1}
+    assert result.report.to_json()["stages"]["screening"]["dropped"] == {"contamination-flagged": 1}
     for subset in spec.subsets:
         books = {r["book_id"] for r in rows(work / "samples" / f"{subset.name}.parquet")}
         assert "en_synthetic_1" not in books

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from lengthwise.builders.build_record import BuildReport, SubsetReport
 from lengthwise.builders.build_summary import subset_line, warning_lines
 from lengthwise.builders.demo_corpus import write_demo_corpus, write_demo_spec
+from lengthwise.builders.sampling.summary import TokenFigures
 from lengthwise.cli import main
 
 # Four files share one drop reason: more than a stage report keeps as examples (three).
@@ -40,11 +43,11 @@ def test_build_output_lists_every_excluded_file_and_short_subset(
     assert "subset S: short:" in report_md
 
 
-def _subset(count: int, requested: int, q1: float, met: bool) -> dict[str, object]:
-    tokens = {"min": 1, "q1": q1, "mean": 15_000.0, "median": 1, "max": 1}
-    selection = {"count": count, "requested": requested, "books": 3, "tokens": tokens,
-                 "q1_met": met, "q1_threshold": 14_745.6}  # fmt: skip
-    return {"selection": selection, "recount_dropped": []}
+def _subset(count: int, requested: int, q1: float, met: bool) -> SubsetReport:
+    tokens = TokenFigures(1, q1, 15_000.0, 1, 1)
+    selection = SimpleNamespace(count=count, requested=requested, books=3, tokens=tokens,
+                                q1_met=met, q1_threshold=14_745.6)  # fmt: skip
+    return SubsetReport(selection=selection, recount_dropped=[])  # type: ignore[arg-type]
 
 
 def test_short_subset_below_q1_is_stated_not_just_counted() -> None:
@@ -52,7 +55,9 @@ def test_short_subset_below_q1_is_stated_not_just_counted() -> None:
     assert line.startswith("L: 52 of 200 requested samples")
     assert "short: 52 of 200 requested samples (148 missing)" in line
     assert "Q1 rule failed: Q1 13,200 tokens < threshold 14,746" in line
-    report = {"stages": {}, "books": [], "subsets": {"L": _subset(52, 200, 13_200.0, False)}}
+    no_duplicates = {"keep": "one", "clusters": [], "repeated_chapters": []}
+    report = BuildReport("t", "0", "chars", ["chars"], "first-fit", 0, {}, no_duplicates, [],
+                         {"L": _subset(52, 200, 13_200.0, False)}, [], [])  # fmt: skip
     assert len(warning_lines(report)) == 2
-    report["subsets"] = {"L": _subset(200, 200, 15_000.0, True)}
+    report.subsets = {"L": _subset(200, 200, 15_000.0, True)}
     assert warning_lines(report) == []

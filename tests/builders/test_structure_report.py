@@ -7,9 +7,17 @@ from pathlib import Path
 
 import pytest
 
+from lengthwise.builders.corpus_settings import BookReport
 from lengthwise.builders.demo_corpus import write_demo_corpus, write_demo_spec
 from lengthwise.builders.structure_report import render_structure_section
 from lengthwise.cli import main
+
+
+def _book(title: str, path: str, **fields: object) -> BookReport:
+    data = {"path": path, "id": "b", "title": title, "language": "en", "encoding": "utf-8",
+            "chapters": 3, "numbers": [], "kinds": [], "gaps": [], "duplicates": [],
+            "removed": {}, "removed_examples": {}, "excluded": None, **fields}  # fmt: skip
+    return BookReport.from_json(data, "test")
 
 
 def test_section_lists_outside_spans_gaps_duplicates_and_warnings() -> None:
@@ -18,6 +26,8 @@ def test_section_lists_outside_spans_gaps_duplicates_and_warnings() -> None:
         "path": "moby.txt",
         "outside_chapters": {
             "text_chars": 1000,
+            "chapter_chars": 700,
+            "separator_chars": 0,
             "outside_chars": 300,
             "share": 0.3,
             "spans": [
@@ -35,12 +45,12 @@ def test_section_lists_outside_spans_gaps_duplicates_and_warnings() -> None:
         "front_matter_headings": ["楔子"],
         "warnings": ["1 chapter(s) over 5x the median length", "30% is outside chapters"],
     }
-    text = "\n".join(render_structure_section([book]))
+    text = "\n".join(render_structure_section([_book(**book)]))
     assert "text outside chapters: 300 of 1,000 chars (30.00%)" in text
     assert 'front matter, 300 chars at offset 0: "ETYMOLOGY"' in text
     assert "missing chapter numbers: 24" in text and "printed twice: 25" in text
     assert "楔子" in text and "warning: 1 chapter(s) over 5x" in text
-    quiet = {"title": "Fine", "path": "f.txt", "outside_chapters": None, "warnings": []}
+    quiet = _book("Fine", "f.txt", outside_chapters=None, warnings=[])
     assert "Every book's text is inside its chapters" in "\n".join(
         render_structure_section([quiet])
     )

@@ -14,7 +14,7 @@ from lengthwise.builders.audit.reuse import audit_rows
 from lengthwise.builders.audit.stage import PIECES_FILE, read_audits
 from lengthwise.builders.build import run_build
 from lengthwise.builders.samples import sample_row
-from lengthwise.records import Book, Chapter
+from lengthwise.records import Book, Chapter, Sample
 from lengthwise.spec import AuditConfig, SubsetSpec, load_spec
 
 CONFIG = AuditConfig(repeated_line_min=2, toc_run_min=2, snippets_per_class=5)
@@ -34,7 +34,7 @@ def book(language: str, chapters: list[tuple[str, str]]) -> Book:
     )
 
 
-def every_run(b: Book) -> list[dict[str, Any]]:
+def every_run(b: Book) -> list[Sample]:
     subset = SubsetSpec(name="S", target=10, lower=1, upper=100, count=1)
     n = len(b.chapters)
     return [
@@ -126,7 +126,9 @@ def test_shared_corpus_build_and_rebuild_audits_match_full_text(
             for p in sorted((work / "samples").glob("*.parquet"))
             for r in pq.read_table(p).to_pylist()
         ]
-        expected = {r["id"]: audit_sample(r, spec.audit).to_dict() for r in rows}
+        expected = {
+            r["id"]: audit_sample(Sample.from_row(r, "test"), spec.audit).to_dict() for r in rows
+        }
         got = {a.id: a.to_dict() for a in read_audits(work)}
         assert got == expected
         assert sum(a["total"] for a in got.values()) > 0

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from lengthwise.builders.audit import FINDING_CLASSES, audit_sample
+from lengthwise.records import Sample
 from lengthwise.spec import AuditConfig, AuditLanguageConfig
 
 # One instance of every class, as a line (or lines) to insert between paragraphs, and
@@ -47,9 +48,9 @@ def book_text(shared: Path, tmp_path: Path, language: str) -> str:
     return copy.read_text(encoding="utf-8").replace("\r\n", "\n")[start : start + 20_000]
 
 
-def row(text: str, language: str, titles: list[str]) -> dict[str, object]:
-    return {"id": "b:0000-0001", "subset": "S", "book_id": "b", "language": language,
-            "text": text, "chapter_titles": titles}  # fmt: skip
+def row(text: str, language: str, titles: list[str]) -> Sample:
+    return Sample("b:0000-0001", "S", "b", "", language, 0, 1, titles, [], text, 0, "chars",
+                  {}, 0, 0, 0, None, "")  # fmt: skip
 
 
 def plant(text: str, lines: list[str]) -> str:

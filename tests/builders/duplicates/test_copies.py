@@ -73,7 +73,7 @@ def _numbers(work: Path) -> dict[str, list[int | None]]:
 
 def test_build_keeps_one_copy_and_says_why(corpus: Path, tmp_path: Path) -> None:
     spec = load_spec(spec_file(tmp_path, corpus))
-    report = run_build(spec, tmp_path / "work", progress=False, workers=2).report
+    report = run_build(spec, tmp_path / "work", progress=False, workers=2).report.to_json()
     clusters = report["duplicates"]["clusters"]
     assert len(clusters) == 1
     cluster = clusters[0]
@@ -95,7 +95,7 @@ def test_keep_all_never_samples_one_work_twice_over_the_same_chapters(
     corpus: Path, tmp_path: Path
 ) -> None:
     spec = load_spec(spec_file(tmp_path, corpus, '[duplicates]\nkeep = "all"\n', count=12))
-    report = run_build(spec, tmp_path / "work", progress=False, workers=2).report
+    report = run_build(spec, tmp_path / "work", progress=False, workers=2).report.to_json()
     samples = _samples(tmp_path / "work")
     numbers = _numbers(tmp_path / "work")
     sampled = {s["book_id"] for s in samples}

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.slow
 def _books(*paths: Path) -> list[Book]:
     docs = [d for p in paths for d in read_local(p, None) if not isinstance(d, SourceFailure)]
     settings = CorpusSettings("auto", CleaningConfig(), ChaptersConfig())
-    found = process_corpus(docs, settings, [], cache_dir=None, workers=2, progress=False)
+    found = process_corpus(docs, settings, [], cache_dir=None, workers=2)
     return [book for book, _ in found if book is not None]
 
 

@@ -41,7 +41,8 @@ def test_summary_of_a_small_selection_matches_hand_computed_values() -> None:
     assert sorted(run.tokens for run in selection.samples) == [10, 20, 30, 40, 50]
     assert (summary.count, summary.books, summary.largest_book) == (5, 4, "a")
     assert summary.largest_book_share == 0.4
-    assert (summary.min, summary.q1, summary.mean, summary.median, summary.max) == (
+    tokens = summary.tokens
+    assert (tokens.min, tokens.q1, tokens.mean, tokens.median, tokens.max) == (
         10,
         20.0,
         30.0,
@@ -54,9 +55,10 @@ def test_summary_of_a_small_selection_matches_hand_computed_values() -> None:
     dist = summary.candidate_lengths
     assert (dist.min, dist.q1, dist.median, dist.q3, dist.max) == (10, 25.0, 40.0, 52.5, 60)
     # Ten bins of width 5 over [10, 60]: 10 -> bin 0, 20 -> 2, ..., 50 -> 8, 55 and 60 -> 9.
-    assert [b.count for b in dist.histogram] == [1, 0, 1, 0, 1, 0, 1, 0, 1, 2]
-    assert (dist.histogram[0].low, dist.histogram[0].high, dist.histogram[-1].high) == (10, 14, 60)
-    report = json.loads(json.dumps(summary.to_dict()))
+    assert [b["count"] for b in dist.histogram] == [1, 0, 1, 0, 1, 0, 1, 0, 1, 2]
+    bins = dist.histogram
+    assert (bins[0]["from"], bins[0]["to"], bins[-1]["to"]) == (10, 14, 60)
+    report = json.loads(json.dumps(summary.to_json()))
     assert report["tokens"]["q1"] == 20.0 and report["candidate_lengths"]["n"] == 7
 
 
@@ -66,7 +68,7 @@ def test_summary_of_a_shortfall_reports_it() -> None:
     summary = summarize_subset(select_samples(candidates.runs, subset, seed=0), candidates)
     assert summary.count == 1 and summary.largest_book_share == 1.0
     assert summary.shortfall is not None and "only 1" in summary.shortfall
-    assert summary.to_dict()["shortfall"] == summary.shortfall
+    assert summary.to_json()["shortfall"] == summary.shortfall
 
 
 @settings(deadline=None)  # timing varies on shared CI machines
@@ -122,7 +124,7 @@ def test_length_table_by_hand() -> None:
     assert "| L | `qwen2.5` | 4 | 100 | 175 | 250 | 400 |" in lines
     assert "| XL | `qwen2.5` | 0 | – | – | – | – |" in lines
     assert "| XL | `chars` | 1 | 1,000,001 | 1,000,001 | 1,000,001 | 1,000,001 |" in lines
-    assert json.loads(json.dumps([r.to_dict() for r in rows]))[0]["q1"] == 175.0
+    assert json.loads(json.dumps([r.to_json() for r in rows]))[0]["q1"] == 175.0
 
 
 def test_length_table_rounds_half_up_and_escapes_pipes() -> None:

@@ -94,7 +94,7 @@ def probe(work: Path, answer: Callable[[ChatRequest], ChatResult]) -> dict[str, 
         assert "Lantern Road" not in prompt and "Whitlow" not in prompt
         assert "渡口记" not in prompt and "沈默之" not in prompt
     assert len(client.calls) == 6
-    return {b["book_id"]: b for b in result.report["books"]}
+    return {b["book_id"]: b for b in result.report.to_json()["books"]}
 
 
 def test_faithful_summaries_are_not_flagged(work: Path) -> None:

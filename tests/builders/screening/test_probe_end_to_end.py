@@ -35,7 +35,7 @@ def write_corpus(shared_corpora: Path, work: Path) -> list[dict[str, object]]:
         if not isinstance(doc, SourceFailure)
     ]
     settings = CorpusSettings(language="auto", cleaning=CleaningConfig(), chapters=ChaptersConfig())
-    books = [b for b, _ in process_corpus(docs, settings, [], None, workers=1, progress=False) if b]
+    books = [b for b, _ in process_corpus(docs, settings, [], None, workers=1) if b]
     rows = [book.to_dict() for book in books]
     atomic_write_jsonl(work / "corpus" / "books.jsonl", rows)
     return rows

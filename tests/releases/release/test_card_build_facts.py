@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
 
 from release_helpers import annotate_all
 
 from lengthwise.annotation.drafts.run import run_drafting
+from lengthwise.builders.build_record import BuildReport, SubsetReport
+from lengthwise.builders.corpus_settings import BookReport
+from lengthwise.builders.sampling.summary import TokenFigures
 from lengthwise.releases.release import build_release
 from lengthwise.releases.release.card_notes import (
     drafts_sentence,
@@ -53,22 +57,26 @@ def test_llm_and_fallback_drafts_are_counted_apart(tmp_path: Path) -> None:
     )
 
 
+def _book(path: str, title: str, excluded: str | None) -> BookReport:
+    return BookReport(path, title, title, "zh", "utf-8", 0, [], [], [], [], {}, {}, excluded)
+
+
 def test_exclusions_and_short_subsets_are_listed() -> None:
-    report = {
-        "books": [
-            {"path": "/c/fengshen_flat.txt", "title": "f", "excluded": "no chapter headings found"},
-            {"path": "/c/ok.txt", "title": "ok", "excluded": None},
-        ],
-        "stages": {"sources": {"examples": {"empty-file": ["/c/empty.txt: empty file"]}}},
-        "subsets": {
-            "L": {
-                "selection": {
-                    "count": 52, "requested": 200, "q1_met": False, "q1_threshold": 14_745.6,
-                    "tokens": {"q1": 13_200.0},
-                }
-            }
-        },
-    }  # fmt: skip
+    tokens = TokenFigures(None, 13_200.0, None, None, None)
+    selection = SimpleNamespace(count=52, requested=200, q1_met=False, q1_threshold=14_745.6,
+                                tokens=tokens)  # fmt: skip
+    sources = {"stage": "sources", "kept": 2, "dropped": {"empty-file": 1},
+               "examples": {"empty-file": ["/c/empty.txt: empty file"]}, "warnings": [],
+               "seconds": 0.0}  # fmt: skip
+    report = BuildReport(
+        spec="t", spec_version="0", primary_tokenizer="chars", tokenizers=["chars"],
+        policy="first-fit", seed=0, stages={"sources": sources},  # type: ignore[dict-item]
+        duplicates={"keep": "one", "clusters": [], "repeated_chapters": []},
+        books=[_book("/c/fengshen_flat.txt", "f", "no chapter headings found"),
+               _book("/c/ok.txt", "ok", None)],
+        subsets={"L": SubsetReport(selection)},  # type: ignore[arg-type]
+        length_table=[], encoding_efficiency=[],
+    )  # fmt: skip
     table = excluded_markdown(report)
     assert "| fengshen_flat.txt | no chapter headings found |" in table
     assert "| empty.txt | empty file |" in table and "ok.txt" not in table

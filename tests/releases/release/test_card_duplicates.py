@@ -14,7 +14,7 @@ def _findings(keep: str) -> DuplicateFindings:
 
 
 def test_dropped_copies_are_listed_with_the_reason() -> None:
-    lines = "\n".join(duplicate_books_lines({"duplicates": _findings("one").to_dict()}))
+    lines = "\n".join(duplicate_books_lines(_findings("one").to_dict()))
     assert (
         "| xiyouji_big5 | xiyouji | 0.97 | 100 (100%) | dropped: duplicate of xiyouji "
         "(similarity 0.97, 100 chapters match, 100% of the smaller book; near duplicate) |"
@@ -23,7 +23,6 @@ def test_dropped_copies_are_listed_with_the_reason() -> None:
 
 
 def test_kept_copies_are_listed_as_kept_and_nothing_without_duplicates() -> None:
-    lines = duplicate_books_lines({"duplicates": _findings("all").to_dict()})
+    lines = duplicate_books_lines(_findings("all").to_dict())
     assert any(line.endswith("| kept |") for line in lines)
-    assert duplicate_books_lines({"duplicates": DuplicateFindings("one").to_dict()}) == []
-    assert duplicate_books_lines({}) == []
+    assert duplicate_books_lines(DuplicateFindings("one").to_dict()) == []

@@ -103,7 +103,7 @@ def test_ic_with_a_tiny_model_served_by_transformers(
         assert judge.client is not None
         setup = JudgeSetup(judge.client, request_options=judge.request_options(spec))
         result = run_stats(spec, stats_work, judge=setup, ic_samples=2, workers=1)
-    ic = result.report["subsets"]["S"]["information_coverage"]
+    ic = result.report.to_json()["subsets"]["S"]["information_coverage"]
     assert ic["computed"] and ic["samples"] == 2
     assert sum(ic["verdicts"].values()) == ic["chunks"] == ic["judge_calls"]
     assert ic["unparseable"] + ic["verdicts"].get("parsed", 0) == ic["chunks"]
@@ -114,4 +114,6 @@ def test_ic_with_a_tiny_model_served_by_transformers(
         setup = JudgeSetup(judge.client, request_options=judge.request_options(spec))
         rerun = run_stats(spec, stats_work, judge=setup, ic_samples=2, workers=1, force=True)
     assert openai_server.requests_seen() - seen == ic["chunks"]  # no new call
-    assert rerun.report["subsets"]["S"]["information_coverage"]["verdicts"] == ic["verdicts"]
+    assert (
+        rerun.report.to_json()["subsets"]["S"]["information_coverage"]["verdicts"] == ic["verdicts"]
+    )

@@ -84,7 +84,7 @@ def test_after_annotation_every_summary_statistic_is_reported(
     }
     _annotate(stats_work, "S", summaries)
     result = run_stats(spec, stats_work, workers=2)
-    s = result.report["subsets"]["S"]
+    s = result.report.to_json()["subsets"]["S"]
     assert s["summaries"]["status"] == "present"
     assert s["summaries"]["n"] == len(rows) - 1
     assert s["summaries"]["without_summary"] == 1
@@ -100,7 +100,7 @@ def test_after_annotation_every_summary_statistic_is_reported(
     assert s["annotation"]["rewritten_share"]["mean"] == pytest.approx(0.75)
     assert s["annotation"]["summary_sources"] == {"annotator": len(rows) - 1}
     # Subsets not annotated stay absent.
-    assert result.report["subsets"]["M"]["summaries"]["status"] == "absent"
+    assert result.report.to_json()["subsets"]["M"]["summaries"]["status"] == "absent"
     per_sample = [json.loads(line) for line in result.paths.samples.read_text().splitlines()]
     assert {r["id"] for r in per_sample} == set(summaries)
     assert all(r["coverage"] == pytest.approx(1.0) for r in per_sample)
@@ -108,7 +108,7 @@ def test_after_annotation_every_summary_statistic_is_reported(
     assert "| Extractive coverage | 1.000 (1.000) |" in markdown
     # The same numbers with one worker (no processes): parallelism changes nothing.
     single = run_stats(spec, stats_work, workers=1, force=True)
-    assert single.report["subsets"]["S"]["summaries"] == s["summaries"]
+    assert single.report.to_json()["subsets"]["S"]["summaries"] == s["summaries"]
 
 
 def test_ic_with_an_injected_judge_on_a_seeded_sample(
@@ -117,18 +117,18 @@ def test_ic_with_an_injected_judge_on_a_seeded_sample(
     spec = load_spec(stats_demo_build[0])
     judge = _always(1)
     result = run_stats(spec, stats_work, judge=JudgeSetup(judge), ic_samples=2, workers=1)
-    for subset in result.report["subsets"].values():
+    for subset in result.report.to_json()["subsets"].values():
         ic = subset["information_coverage"]
         assert ic["computed"] and ic["samples"] == 2 and ic["judge"] == "scripted:always-1"
         assert ic["mean"] == 1.0 and ic["ci95"] == [1.0, 1.0]
     calls = len(judge.requests)
     assert calls == sum(
-        s["information_coverage"]["chunks"] for s in result.report["subsets"].values()
+        s["information_coverage"]["chunks"] for s in result.report.to_json()["subsets"].values()
     )
     # Another judge is another fingerprint: recomputed, not "up to date".
     other = run_stats(spec, stats_work, judge=JudgeSetup(_always(0)), ic_samples=2, workers=1)
     assert not other.up_to_date
-    assert other.report["subsets"]["S"]["information_coverage"]["mean"] == 0.0
+    assert other.report.to_json()["subsets"]["S"]["information_coverage"]["mean"] == 0.0
 
 
 def test_cli_stats_and_its_errors(
