@@ -19,6 +19,7 @@ import pyarrow.parquet as pq
 
 from lengthwise.releases.release.layout import data_file
 from lengthwise.releases.release.manifest import file_entries
+from lengthwise.releases.release.task_configs import TaskConfig, manifest_tasks
 from lengthwise.storage import atomic_write_json, read_json
 from lengthwise.task_records import TaskInstance, release_config_name, task_arrow_schema
 
@@ -209,19 +210,16 @@ def write_task_release(base: Path, out: Path, instances: Sequence[TaskInstance])
     for instance in instances:
         configs.setdefault(release_config_name(instance.task, instance.length), []).append(instance)
     manifest = read_json(out / "manifest.json")
-    manifest["tasks"] = {}
+    released: list[TaskConfig] = []
     for name, rows in configs.items():
         path = out / data_file(name)
         path.parent.mkdir(parents=True, exist_ok=True)
         table = pa.Table.from_pylist([r.to_row() for r in rows], schema=task_arrow_schema())
         pq.write_table(table, path)
-        manifest["tasks"][name] = {
-            "data_file": data_file(name),
-            "task": rows[0].task,
-            "family": rows[0].family,
-            "length": rows[0].length,
-            "rows": len(rows),
-        }
+        first = rows[0]
+        row_dicts = [r.to_row() for r in rows]
+        released.append(TaskConfig(name, first.task, first.family, first.length, row_dicts, {}))
+    manifest["tasks"] = manifest_tasks(released)  # exactly as `lengthwise release` writes it
     manifest["files"] = file_entries(out)
     atomic_write_json(out / "manifest.json", manifest)
     return out
