@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from lengthwise.errors import InputFileError, MissingInputError, UserError
+from lengthwise.evaluation.analyses.ordering_items import ordering_fields
 from lengthwise.evaluation.generation import SKIPPED, Generation
 from lengthwise.evaluation.samples import EvalSample, load_release
 from lengthwise.evaluation.store import GENERATIONS, GenerationStore
@@ -77,8 +78,8 @@ class AnalysedRun:
 
 
 @functools.lru_cache(maxsize=8)
-def _release_samples(path: str) -> dict[tuple[str, str], EvalSample]:
-    release = load_release(path)
+def _release_samples(path: str, tasks: tuple[str, ...]) -> dict[tuple[str, str], EvalSample]:
+    release = load_release(path, tasks=tasks)
     return {(s.subset, s.id): s for rows in release.subsets.values() for s in rows}
 
 
@@ -87,8 +88,10 @@ def release_samples(results: dict[str, Any], where: Path) -> dict[tuple[str, str
     path = str(results.get("release", {}).get("path") or "")
     if not path or not Path(path).is_dir():
         return {}
+    # The run's tasks (results.json "tasks"): their configs hold the instances' contexts.
+    tasks = tuple(sorted(results.get("tasks") or {})) or (SUMMARIZATION,)
     try:
-        return _release_samples(path)
+        return _release_samples(path, tasks)
     except (UserError, OSError) as error:
         raise InputFileError(f"{where}: its release {path} cannot be read: {error}") from error
 
@@ -137,6 +140,9 @@ def _item(line: Generation, sample: EvalSample | None) -> RunItem:
     task = line.task or extra.get("task")
     depth = line.depth if line.depth is not None else _number(extra.get("depth"))
     fill = line.fill if line.fill is not None else extra.get("fill")
+    fields = dict(extra)
+    if sample is not None and sample.family == "ordering" and "segments" not in fields:
+        fields.update(ordering_fields(sample.context, sample.answers, line.parsed))
     return RunItem(
         subset=line.subset,
         sample_id=line.sample_id,
@@ -157,7 +163,7 @@ def _item(line: Generation, sample: EvalSample | None) -> RunItem:
         truncation=line.truncation,
         series=_series(line, sample),
         step=step,
-        extra=dict(extra),
+        extra=fields,
     )
 
 
