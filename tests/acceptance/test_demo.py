@@ -86,10 +86,20 @@ def test_demo_from_scratch_ends_with_numbers_and_reruns_for_free(tmp_path: Path)
     for plot in ("scores_by_length.png", "outcome_shares.png"):
         _check_plot(out / "eval" / "report" / plot)
 
-    last = printed.strip().splitlines()[-2:]
+    last = printed.strip().splitlines()[-4:]
     assert last[0].startswith("report:") and "report.md" in last[0]
-    assert re.match(r"best baseline: (lead|random)-3 \(baseline\).*ROUGE-L \d+\.\d\d", last[1])
+    assert last[1].startswith("viewer:") and (out / "eval" / "report" / "report.html").is_file()
+    assert last[2].startswith("analyses:")
+    traceability = json.loads((out / "eval" / "analyses" / "traceability.json").read_text())
+    assert traceability["analysis"] == "traceability"
+    assert re.match(r"best baseline: (lead|random)-3 \(baseline\).*ROUGE-L \d+\.\d\d", last[3])
+    # The task families of the demo spec: built, released, and the tiny model ran ordering.
+    assert re.search(r"ordering S \(ordering\): \d+ of \d+ instances", printed)
+    assert (work / "releases" / "v0.1.0" / "ordering-S" / "test-00000-of-00001.parquet").is_file()
+    results = json.loads((out / "eval" / "tiny-model" / "results.json").read_text())
+    assert set(results["tasks"]) == {"summarization", "ordering"}
 
     again = _run_demo(out)  # a rerun regenerates nothing
     assert "synthetic references (demo): 0 written" in again
-    assert again.count("generated 0, reused 6 finished pairs") == 3, again
+    assert again.count("generated 0, reused 6 finished pairs") == 2, again  # the baselines
+    assert "generated 0, reused 10 finished pairs" in again  # tiny model: 6 summaries, 4 orders

@@ -21,11 +21,13 @@ def square_and_pid(x: int) -> tuple[int, int]:
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_local_results_in_input_order(workers: int) -> None:
+    # Builtins only: when threads already run in this process the pool spawns its workers,
+    # and a spawned worker cannot import a function defined in a test module.
     executor = make_executor(ExecutorConfig(), workers=workers)
-    calls = [(i,) for i in range(20)]
-    results = list(executor.run_ordered(square_and_pid, calls, order=list(range(19, -1, -1))))
-    assert [r[0] for r in results] == [i * i for i in range(20)]
-    pids = {r[1] for r in results}
+    calls = [(i, 2) for i in range(20)]
+    results = list(executor.run_ordered(pow, calls, order=list(range(19, -1, -1))))
+    assert results == [i * i for i in range(20)]
+    pids = set(executor.run_ordered(os.getpid, [()] * 8, order=list(range(8))))
     assert (pids == {os.getpid()}) if workers == 1 else (os.getpid() not in pids)
 
 
