@@ -72,24 +72,11 @@ class BuildResult:
     report: BuildReport
 
 
-# The spec sections that change what `build` produces; later stages' sections (llm, ...)
-# must not invalidate a finished build.
-BUILD_SECTIONS = {
-    "name",
-    "version",
-    "language",
-    "seed",
-    "sources",
-    "cleaning",
-    "chapters",
-    "crawl",
-    "tokenizers",
-    "subsets",
-    "sampling",
-    "screening",
-    "duplicates",
-    "audit",
-}
+# The spec sections that change what `build` produces; later stages' sections (llm,
+# tasks, ...) must not invalidate a finished build.
+BUILD_SECTIONS = {"name", "version", "language", "seed", "sources", "cleaning", "chapters"}
+BUILD_SECTIONS |= {"crawl", "tokenizers", "subsets", "sampling", "screening", "duplicates"}
+BUILD_SECTIONS |= {"audit"}
 
 
 def spec_fingerprint(spec: Spec) -> str:
