@@ -41,6 +41,21 @@ class AnswerScore:
     needs_judge: bool = False  # the score waits for the judge's verdict (qa, needles)
 
 
+def instruction_templates(
+    instruction: Mapping[str, str], cue: Mapping[str, str]
+) -> dict[str, dict[str, str]]:
+    """IB (instruction before the context) and IE (after it) per language: `{}` is the
+    context, `{question}` the instance's question, `cue` opens the answer."""
+    return {
+        "IB": {
+            lang: f"{text}\n\n{{}}\n\n{{question}}{cue[lang]}" for lang, text in instruction.items()
+        },
+        "IE": {
+            lang: f"{{}}\n\n{{question}}{text}\n\n{cue[lang]}" for lang, text in instruction.items()
+        },
+    }
+
+
 class EvalTask(ABC):
     """One family's prompts, parser, scorer and random guess."""
 

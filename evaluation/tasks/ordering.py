@@ -24,7 +24,12 @@ from typing import ClassVar
 
 from lengthwise.evaluation.samples import EvalSample
 from lengthwise.evaluation.tasks.answers import kendall_tau, lcs_ratio, natural_order, read_labels
-from lengthwise.evaluation.tasks.base import AnswerScore, EvalTask, same_answer
+from lengthwise.evaluation.tasks.base import (
+    AnswerScore,
+    EvalTask,
+    instruction_templates,
+    same_answer,
+)
 
 _ORDER_ZH = (
     "下面是从一部小说连续几章中截取的{n}个片段，顺序已被打乱，每个片段前有标签；"
@@ -50,16 +55,7 @@ _SYNOPSES_EN = (
 
 
 def _templates(zh: str, en: str) -> dict[str, dict[str, str]]:
-    return {
-        "IB": {
-            "zh": zh + "\n\n{}\n\n{question}答案：",
-            "en": en + "\n\n{}\n\n{question}Answer:",
-        },
-        "IE": {
-            "zh": "{}\n\n{question}" + zh + "\n\n答案：",
-            "en": "{}\n\n{question}" + en + "\n\nAnswer:",
-        },
-    }
+    return instruction_templates({"zh": zh, "en": en}, {"zh": "答案：", "en": "Answer:"})
 
 
 class OrderingTask(EvalTask):

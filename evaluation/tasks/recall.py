@@ -20,7 +20,7 @@ from typing import ClassVar
 
 from lengthwise.evaluation.samples import EvalSample
 from lengthwise.evaluation.tasks.answers import name_set, read_items, set_f1
-from lengthwise.evaluation.tasks.base import AnswerScore, EvalTask
+from lengthwise.evaluation.tasks.base import AnswerScore, EvalTask, instruction_templates
 
 _EXAMPLE = {"zh": "张三\n李四", "en": "Jane Doe\nJohn Smith"}
 _INSTRUCTION = {
@@ -46,16 +46,7 @@ class RecallTask(EvalTask):
     new_tokens: ClassVar[int] = 512
 
     def templates(self) -> Mapping[str, Mapping[str, str]]:
-        return {
-            "IB": {
-                lang: f"{_INSTRUCTION[lang]}\n\n{{}}\n\n{{question}}{_CUE[lang]}"
-                for lang in ("zh", "en")
-            },
-            "IE": {
-                lang: f"{{}}\n\n{{question}}{_INSTRUCTION[lang]}\n\n{_CUE[lang]}"
-                for lang in ("zh", "en")
-            },
-        }
+        return instruction_templates(_INSTRUCTION, _CUE)
 
     def example(self, sample: EvalSample) -> str:
         return _EXAMPLE.get(sample.language, _EXAMPLE["en"])

@@ -22,7 +22,7 @@ from typing import ClassVar
 
 from lengthwise.evaluation.metrics import rouge_l
 from lengthwise.evaluation.samples import EvalSample
-from lengthwise.evaluation.tasks.base import AnswerScore, EvalTask
+from lengthwise.evaluation.tasks.base import AnswerScore, EvalTask, instruction_templates
 from lengthwise.text.segment import sentences
 
 _MARKER = re.compile(
@@ -71,16 +71,7 @@ class SectionsTask(EvalTask):
     baseline_draws: ClassVar[int] = 1
 
     def templates(self) -> Mapping[str, Mapping[str, str]]:
-        return {
-            "IB": {
-                lang: f"{_INSTRUCTION[lang]}\n\n{{}}\n\n{{question}}{_CUE[lang]}"
-                for lang in ("zh", "en")
-            },
-            "IE": {
-                lang: f"{{}}\n\n{{question}}{_INSTRUCTION[lang]}\n\n{_CUE[lang]}"
-                for lang in ("zh", "en")
-            },
-        }
+        return instruction_templates(_INSTRUCTION, _CUE)
 
     def example(self, sample: EvalSample) -> str:
         return _EXAMPLE.get(sample.language, _EXAMPLE["en"])
