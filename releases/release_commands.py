@@ -42,6 +42,7 @@ def _release(args: argparse.Namespace) -> int:
         allow_unannotated=args.allow_unannotated,
         spec_path=args.spec,
         accepted_findings=accepted,
+        long_context_check=args.long_context_check,
     )
     subsets = result.manifest["subsets"]
     for name, entry in subsets.items():
@@ -137,6 +138,15 @@ COMMANDS = (
                 help="secret-scan pattern matches in the text that are not credentials: one "
                 "`SAMPLE_ID<TAB>DIGEST` per line, as a refused release prints them (recorded in "
                 "manifest.json; environment values can never be accepted)",
+            ),
+            opt(
+                "--long-context-check",
+                type=Path,
+                default=None,
+                metavar="TRUNCATION_JSON",
+                help="a `lengthwise analyse truncation` table of runs on this release: the card "
+                "says per config whether the score needs the whole context (shipped as "
+                "long_context_check.json)",
             ),
             _WORK,
         ),

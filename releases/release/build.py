@@ -34,6 +34,12 @@ from lengthwise.releases.release.layout import (
     releases_root,
     tag_for,
 )
+from lengthwise.releases.release.long_context import (
+    CHECK_COPY,
+    LongContextCheck,
+    long_context_section,
+    read_long_context_check,
+)
 from lengthwise.releases.release.manifest import (
     FORMAT,
     file_entries,
@@ -119,11 +125,13 @@ def build_release(
     spec_path: Path | None = None,
     environ: Mapping[str, str] | None = None,
     accepted_findings: Collection[Acceptance] = (),
+    long_context_check: Path | None = None,
 ) -> ReleaseResult:
     """Write and validate WORK/releases/vX.Y.Z; return where it is and what changed."""
     version = normalise_version(version)
     stage = ReleaseStage(spec, WorkDir(work_dir), version, allow_unannotated, spec_path)
     stage.environ, stage.accepted_findings = environ, accepted_findings
+    stage.long_context_check = long_context_check
     run_stage(stage)
     assert stage.result is not None  # set by compute
     return stage.result
@@ -156,6 +164,7 @@ class _ReleaseInputs:
     stats: StatsInputs
     tasks: list[TaskConfig] = field(default_factory=list)  # task configs to release
     empty_tasks: list[TaskConfig] = field(default_factory=list)  # no instance left
+    long_context: LongContextCheck | None = None  # `--long-context-check` (long_context.py)
 
 
 @dataclass
@@ -171,6 +180,7 @@ class ReleaseStage(Stage[_ReleaseInputs, ManifestJson]):
     spec_path: Path | None
     environ: Mapping[str, str] | None = None
     accepted_findings: Collection[Acceptance] = ()
+    long_context_check: Path | None = None  # a truncation.json for the card's check
     result: ReleaseResult | None = None
     name = "release"
 
@@ -205,6 +215,8 @@ class ReleaseStage(Stage[_ReleaseInputs, ManifestJson]):
             report, dict(tokenizer_names), subsets, skipped, missing, books, stats
         )
         inputs.tasks, inputs.empty_tasks = tasks, empty_tasks
+        if self.long_context_check is not None:  # read before anything is written
+            inputs.long_context = read_long_context_check(self.long_context_check)
         return StagePlan(inputs, None)
 
     def compute(self, plan: StagePlan[_ReleaseInputs]) -> ManifestJson:
@@ -258,6 +270,8 @@ class ReleaseStage(Stage[_ReleaseInputs, ManifestJson]):
             shutil.copyfile(self.spec_path, staging / SPEC_COPY)
         if stats.json_path is not None:
             shutil.copyfile(stats.json_path, staging / STATS_COPY)
+        if self.long_context_check is not None:
+            shutil.copyfile(self.long_context_check, staging / CHECK_COPY)
         manifest = _manifest(
             spec, version, inputs.report, inputs.books, subsets, tokenizer_names, inputs.missing
         )
@@ -300,6 +314,9 @@ class ReleaseStage(Stage[_ReleaseInputs, ManifestJson]):
             synthetic_references=sum(synthetic_references(s.rows) for s in subsets),
             task_configs=[t.config for t in inputs.tasks],
             task_section=task_card_section(inputs.tasks, inputs.empty_tasks),
+            long_context_section=(
+                long_context_section(inputs.long_context) if inputs.long_context else ""
+            ),
         )
 
 

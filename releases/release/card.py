@@ -55,6 +55,7 @@ class CardInputs:
     synthetic_references: int = 0  # summaries no person wrote (the synthetic demo only)
     task_configs: list[str] = field(default_factory=list)  # task configs (task_configs.py)
     task_section: str = ""  # the "Task families" section (task_card.py); "" without tasks
+    long_context_section: str = ""  # the truncation check (long_context.py); "" without one
 
     @property
     def total_rows(self) -> int:
@@ -297,6 +298,10 @@ def _loading_section(inputs: CardInputs) -> str:
     )
 
 
+def _optional_section(title: str, text: str) -> list[str]:
+    return [f"## {title}", "", text, ""] if text else []
+
+
 def render_card(inputs: CardInputs) -> str:
     """The complete README.md of a release folder."""
     spec = inputs.spec
@@ -318,7 +323,8 @@ def render_card(inputs: CardInputs) -> str:
         _structure_section(),
         "",
         *_how_it_was_built(inputs),
-        *(["## Task families", "", inputs.task_section, ""] if inputs.task_section else []),
+        *_optional_section("Task families", inputs.task_section),
+        *_optional_section("Long-context check", inputs.long_context_section),
         "## Statistics",
         "",
         "### Lengths per tokenizer",

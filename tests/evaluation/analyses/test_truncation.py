@@ -78,3 +78,25 @@ def test_whole_text_model_drops_and_a_flat_benchmark_is_flagged(
     assert "RELEASE CHECK summarization S" in capsys.readouterr().out
     # --fractions overrides what the runs say, and must match their number.
     assert main(["analyse", "truncation", *map(str, lazy), "--fractions", "1"]) == 2
+
+
+def test_the_release_card_reads_the_check_this_analysis_writes(
+    tiny_release: Path, release_rows: Rows, tmp_path: Path
+) -> None:
+    from lengthwise.releases.release.long_context import (
+        long_context_section,
+        read_long_context_check,
+    )
+
+    lazy = _runs(tmp_path / "lazy", tiny_release, release_rows, reads=0.5)
+    whole = _runs(tmp_path / "whole", tiny_release, release_rows, reads=1.0)
+    for name, runs in (("lazy", lazy), ("whole", whole)):
+        assert main(["analyse", "truncation", *map(str, runs), "--out", str(tmp_path / name)]) == 0
+    flat = read_long_context_check(tmp_path / "lazy" / "truncation.json")
+    assert [(g.subset, g.insensitive) for g in flat.groups] == [("M", True), ("S", True)]
+    assert sorted(flat.runs.values()) == sorted(FRACTIONS)
+    section = long_context_section(flat)
+    assert section.count("**does not measure long context**") == 2
+    assert "**Warning:** summarization M, summarization S" in section
+    needed = long_context_section(read_long_context_check(tmp_path / "whole" / "truncation.json"))
+    assert "needs the context" in needed and "Warning" not in needed
