@@ -65,3 +65,39 @@ class TaskImportJson(TypedDict):
 
     data: TaskDataJson
     predictions: list[PredictionJson]
+
+
+class CheckDataJson(TypedDict):
+    """A task check's item (annotation/task_checks): a QA instance or a recall chunk."""
+
+    item_id: str
+    task: str
+    kind: str  # "qa" or "recall-chunk"
+    question_kind: NotRequired[str]  # QA only
+    length: str
+    language: str
+    heading: str
+    guide: str
+    answer_header: NotRequired[str]  # QA only
+    text_html: str
+    shown_question: str
+    shown_answers: list[str]
+    shown_sha256: str
+    task_format: int
+    payload_sha256: NotRequired[str]  # of the data and the prediction
+
+
+class CheckImportJson(TypedDict):
+    data: CheckDataJson
+    predictions: list[PredictionJson]
+
+
+class ExportedAnnotationJson(TypedDict, total=False):
+    """One annotation of an exported task, as far as pull reads it (read defensively)."""
+
+    id: int
+    result: list[ResultItemJson]
+    was_cancelled: bool
+    completed_by: object  # a user id, or an object holding one
+    updated_at: str
+    created_at: str

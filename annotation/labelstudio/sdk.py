@@ -17,7 +17,12 @@ import httpx
 from label_studio_sdk import LabelStudio
 from label_studio_sdk.core.api_error import ApiError
 
-from lengthwise.annotation.labelstudio.payloads import ResultItemJson, TaskDataJson, TaskImportJson
+from lengthwise.annotation.labelstudio.payloads import (
+    CheckDataJson,
+    ResultItemJson,
+    TaskDataJson,
+    TaskImportJson,
+)
 
 T = TypeVar("T")
 NO_RETRY: Any = {"max_retries": 0}  # imports must not be re-sent blindly: they would duplicate
@@ -245,7 +250,7 @@ class LabelStudioAPI:
         # task_ids is an undeclared ("extra") field of the response model.
         return [int(i) for i in (getattr(response, "task_ids", None) or [])]
 
-    def update_task_data(self, task_id: int, data: TaskDataJson) -> None:
+    def update_task_data(self, task_id: int, data: TaskDataJson | CheckDataJson) -> None:
         self._call(
             f"updating task {task_id}",
             lambda: self._client.tasks.update(str(task_id), data=dict(data)),

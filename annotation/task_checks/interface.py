@@ -11,8 +11,13 @@ on) and `shown_sha256` (what the person saw, so a rebuilt item is not taken as c
 from __future__ import annotations
 
 import html
-from typing import Any
 
+from lengthwise.annotation.labelstudio.payloads import (
+    CheckDataJson,
+    CheckImportJson,
+    PredictionJson,
+    ResultItemJson,
+)
 from lengthwise.storage import canonical_hash
 from lengthwise.task_checks import ChunkLabels, shown_sha256
 from lengthwise.task_records import TaskInstance
@@ -100,11 +105,11 @@ def paragraphs_html(text: str) -> str:
     return "\n".join(f"<p>{html.escape(line.strip())}</p>" for line in text.splitlines() if line)
 
 
-def textarea(name: str, text: str) -> dict[str, Any]:
+def textarea(name: str, text: str) -> ResultItemJson:
     return {"from_name": name, "to_name": OBJECT, "type": "textarea", "value": {"text": [text]}}
 
 
-def qa_payload(instance: TaskInstance) -> dict[str, Any]:
+def qa_payload(instance: TaskInstance) -> CheckImportJson:
     """An import row for one QA instance: data plus the model's texts as a prediction."""
     details = instance.details
     kind = str(details.get("kind") or "")
@@ -116,7 +121,7 @@ def qa_payload(instance: TaskInstance) -> dict[str, Any]:
         listed = ", ".join(str(f) for f in facts) if isinstance(facts, list) else "-"
         guess = details.get("proposed_answer") or "-"
         guide += f" (the model's wrong guess: {guess}; facts the text lacks: {listed})"
-    data = {
+    data: CheckDataJson = {
         "item_id": instance.id,
         "task": instance.task,
         "kind": "qa",
@@ -140,9 +145,9 @@ def qa_payload(instance: TaskInstance) -> dict[str, Any]:
     return _payload(data, result)
 
 
-def chunk_payload(chunk: ChunkLabels) -> dict[str, Any]:
+def chunk_payload(chunk: ChunkLabels) -> CheckImportJson:
     """An import row for one sampled recall chunk: its text and the model's names."""
-    data = {
+    data: CheckDataJson = {
         "item_id": chunk.id,
         "task": chunk.task,
         "kind": "recall-chunk",
@@ -159,7 +164,9 @@ def chunk_payload(chunk: ChunkLabels) -> dict[str, Any]:
     return _payload(data, [textarea(NAMES, "\n".join(chunk.names))] if chunk.names else [])
 
 
-def _payload(data: dict[str, Any], result: list[dict[str, Any]]) -> dict[str, Any]:
+def _payload(data: CheckDataJson, result: list[ResultItemJson]) -> CheckImportJson:
     data["payload_sha256"] = canonical_hash({"data": data, "prediction": result})
-    predictions = [{"model_version": MODEL_VERSION, "score": 0.0, "result": result}]
+    predictions: list[PredictionJson] = [
+        {"model_version": MODEL_VERSION, "score": 0.0, "result": result}
+    ]
     return {"data": data, "predictions": predictions if result else []}

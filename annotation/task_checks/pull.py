@@ -13,8 +13,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import cast
 
+from lengthwise.annotation.labelstudio.payloads import (
+    CheckDataJson,
+    ExportedAnnotationJson,
+    ResultItemJson,
+)
 from lengthwise.annotation.labelstudio.pull import _parse_time, _user_id
 from lengthwise.annotation.labelstudio.sdk import LabelStudioAPI
 from lengthwise.annotation.task_checks.interface import ANSWER, COMMENT, DECISION, NAMES, QUESTION
@@ -60,7 +65,8 @@ def _pull_task(spec: Spec, work: WorkDir, api: LabelStudioAPI, task: TaskSpec) -
             result.unknown_tasks += 1
             continue
         for raw in remote.get("annotations") or []:
-            record = validation(task.name, data, raw, users)
+            # item_id checked above; validation reads every other key defensively
+            record = validation(task.name, cast(CheckDataJson, data), raw, users)
             pulled[record.annotation_id] = record
     result.annotations = len(pulled)
     store = WorkStore(work)
@@ -81,7 +87,7 @@ def _pull_task(spec: Spec, work: WorkDir, api: LabelStudioAPI, task: TaskSpec) -
 
 
 def validation(
-    task: str, data: dict[str, Any], raw: dict[str, Any], users: dict[int, str]
+    task: str, data: CheckDataJson, raw: ExportedAnnotationJson, users: dict[int, str]
 ) -> TaskValidation:
     """One exported annotation as a typed record (see module docstring)."""
     texts, choices = _controls(raw.get("result") or [])
@@ -113,7 +119,7 @@ def validation(
     )
 
 
-def _controls(result: list[dict[str, Any]]) -> tuple[dict[str, str], list[str]]:
+def _controls(result: list[ResultItemJson]) -> tuple[dict[str, str], list[str]]:
     texts: dict[str, str] = {}
     choices: list[str] = []
     for item in result:

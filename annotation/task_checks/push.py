@@ -14,8 +14,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import cast
 
+from typing_extensions import TypedDict
+
+from lengthwise.annotation.labelstudio.payloads import CheckImportJson
 from lengthwise.annotation.labelstudio.push import deduplicated_tasks, project_title
 from lengthwise.annotation.labelstudio.sdk import LabelStudioAPI, RemoteProject
 from lengthwise.annotation.task_checks.interface import (
@@ -50,8 +53,49 @@ class TaskPushResult:
     unchanged: int = 0
     removed_duplicates: int = 0
 
-    def to_dict(self) -> dict[str, Any]:
-        return {**self.__dict__, "items": dict(sorted(self.items.items()))}
+    def to_dict(self) -> TaskPushJson:
+        return {
+            "task": self.task,
+            "family": self.family,
+            "project_id": self.project_id,
+            "project_title": self.project_title,
+            "created_project": self.created_project,
+            "items": dict(sorted(self.items.items())),
+            "imported": self.imported,
+            "updated": self.updated,
+            "kept": self.kept,
+            "unchanged": self.unchanged,
+            "removed_duplicates": self.removed_duplicates,
+        }
+
+
+class TaskPushJson(TypedDict):
+    """A push's result, as WORK/labelstudio/task_checks.json keeps it (field order)."""
+
+    task: str
+    family: str
+    project_id: int
+    project_title: str
+    created_project: bool
+    items: dict[str, int]
+    imported: int
+    updated: int
+    kept: int
+    unchanged: int
+    removed_duplicates: int
+
+
+class LastPushJson(TaskPushJson):
+    at: str
+
+
+class TaskCheckStateJson(TypedDict, total=False):
+    """One task's entry in WORK/labelstudio/task_checks.json."""
+
+    url: str
+    project_id: int
+    project_title: str
+    last_push: LastPushJson
 
 
 def checked_tasks(spec: Spec) -> list[TaskSpec]:
@@ -74,7 +118,7 @@ def push_task_checks(spec: Spec, work_dir: Path, api: LabelStudioAPI) -> list[Ta
     return [_push_task(spec, work, api, task) for task in checked_tasks(spec)]
 
 
-def task_payloads(work: WorkDir, task: TaskSpec) -> dict[str, dict[str, Any]]:
+def task_payloads(work: WorkDir, task: TaskSpec) -> dict[str, CheckImportJson]:
     """Import rows by item id: every QA instance, or the sampled chunks of built instances."""
     store = WorkStore(work)
     instances = store.task_instances(task.name)
@@ -141,7 +185,7 @@ def _project(
     return project, created
 
 
-def load_task_state(work: WorkDir) -> dict[str, Any]:
+def load_task_state(work: WorkDir) -> dict[str, TaskCheckStateJson]:
     """WORK/labelstudio/task_checks.json: per task, its project and the last push."""
     path = work.labelstudio.task_checks_state
     if not path.is_file():
@@ -152,10 +196,10 @@ def load_task_state(work: WorkDir) -> dict[str, Any]:
         raise InputFileError(f"{path}: not valid JSON ({exc}); delete it to start over") from None
     if not isinstance(state, dict):
         raise InputFileError(f"{path}: expected a JSON object")
-    return state
+    return cast(dict[str, TaskCheckStateJson], state)  # read defensively where used
 
 
-def _update_state(work: WorkDir, task: str, values: dict[str, Any]) -> None:
+def _update_state(work: WorkDir, task: str, values: TaskCheckStateJson) -> None:
     state = load_task_state(work)
     state[task] = {**state.get(task, {}), **values}
     atomic_write_json(work.labelstudio.task_checks_state, state)

@@ -10,11 +10,11 @@ a finished samples build stays up to date when only [[tasks]] change.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from lengthwise.builders.build_record import read_build_report
 from lengthwise.builders.build_report import render_build_report
 from lengthwise.builders.tasks.report import task_section_markdown
+from lengthwise.builders.tasks.report_record import TasksReport
 from lengthwise.stage_state import CompletionRecord, StageLock
 from lengthwise.storage import atomic_write_text
 from lengthwise.workdir import WorkDir
@@ -22,13 +22,13 @@ from lengthwise.workdir import WorkDir
 BUILD_STAGE = "build"  # BuildStage.name
 
 
-def build_report_with_tasks(work: WorkDir, tasks_report: dict[str, Any]) -> str:
+def build_report_with_tasks(work: WorkDir, tasks_report: TasksReport) -> str:
     build = read_build_report(work)
     rendered = render_build_report(build.body, build.envelope)
     return rendered + "\n" + task_section_markdown(tasks_report) + "\n"
 
 
-def add_task_section(work: WorkDir, tasks_report: dict[str, Any]) -> bool:
+def add_task_section(work: WorkDir, tasks_report: TasksReport) -> bool:
     """Rewrite build_report.md with the section; False when there is no current build."""
     if not work.build_report.is_file():
         return False

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
+from lengthwise.builders.tasks.report_record import DrafterOptions
 from lengthwise.human_records import Draft
 from lengthwise.llm.cache import RequestCache
 from lengthwise.llm.types import ChatRequest, ChatResult, LLMClient, ResultCallback
@@ -50,7 +50,7 @@ def folder_fingerprint(folder: Path) -> list[tuple[str, str]]:
     ]
 
 
-def task_files_fingerprint(spec: Spec) -> dict[str, Any]:
+def task_files_fingerprint(spec: Spec) -> dict[str, list[tuple[str, str]]]:
     """The content of folders tasks read beside the corpus (needles' documents)."""
     return {
         task.name: folder_fingerprint(spec.resolve(task.documents))
@@ -63,11 +63,11 @@ class LazyDrafter:
     """The drafting model behind the work dir's request cache, built on the first request:
     a spec whose tasks never ask a model opens no connection and no cache."""
 
-    def __init__(self, spec: Spec, work_root: Path, options: Mapping[str, Any]) -> None:
+    def __init__(self, spec: Spec, work_root: Path, options: DrafterOptions) -> None:
         assert spec.llm.drafter is not None
         self.config = spec.llm.drafter
         self.work_root = work_root
-        self.options = dict(options)
+        self.options: DrafterOptions = {**options}
         self._client: LLMClient | None = None
         self._cache: RequestCache | None = None
 

@@ -5,77 +5,75 @@ families" section and the end of `lengthwise build` / `lengthwise tasks`."""
 
 from __future__ import annotations
 
-from typing import Any
+from lengthwise.builders.tasks.report_record import TasksReport
 
 
 def _mean(value: float | None) -> str:
     return "-" if value is None else f"{value:,.0f}"
 
 
-def task_table(report: dict[str, Any]) -> list[str]:
+def task_table(report: TasksReport) -> list[str]:
     lines = [
         "| task | family | length | instances | requested | target | interval "
         "| mean tokens | books | fill series |",
         "|---|---|---|---:|---:|---:|---|---:|---:|---:|",
     ]
-    for task in report.get("tasks", []):
-        for length in task["lengths"]:
+    for task in report.tasks:
+        for length in task.lengths:
             lines.append(
-                f"| {task['name']} | {task['family']} | {length['name']} "
-                f"| {length['instances']} | {length['requested']} | {length['target']:,} "
-                f"| [{length['lower']:,}, {length['upper']:,}] | {_mean(length['mean_tokens'])} "
-                f"| {length['books']} | {length.get('fill_instances') or '-'} |"
+                f"| {task.name} | {task.family} | {length.name} "
+                f"| {length.instances} | {length.requested} | {length.target:,} "
+                f"| [{length.lower:,}, {length.upper:,}] | {_mean(length.mean_tokens)} "
+                f"| {length.books} | {length.fill_instances or '-'} |"
             )
     return lines
 
 
-def not_built_lines(report: dict[str, Any]) -> list[str]:
+def not_built_lines(report: TasksReport) -> list[str]:
     """One line per task that could not be built (the reason is the same at every length)."""
     lines = []
-    for task in report.get("tasks", []):
-        reasons = sorted({n for length in task["lengths"] if (n := length["not_built"])})
-        lines += [f"{task['name']} ({task['family']}): not built: {reason}" for reason in reasons]
+    for task in report.tasks:
+        reasons = sorted({n for length in task.lengths if (n := length.not_built)})
+        lines += [f"{task.name} ({task.family}): not built: {reason}" for reason in reasons]
     return lines
 
 
-def drop_lines(report: dict[str, Any], examples: int = 3) -> list[str]:
+def drop_lines(report: TasksReport, examples: int = 3) -> list[str]:
     """Every drop reason per task and length, with its count and a few instances named."""
     lines = []
-    for task in report.get("tasks", []):
-        for length in task["lengths"]:
-            for reason, count in length["dropped"].items():
-                named = length["examples"].get(reason, [])[:examples]
+    for task in report.tasks:
+        for length in task.lengths:
+            for reason, count in length.dropped.items():
+                named = length.examples.get(reason, [])[:examples]
                 shown = f" (e.g. {'; '.join(named)})" if named else ""
-                lines.append(f"{task['name']} {length['name']}: {count} x {reason}{shown}")
+                lines.append(f"{task.name} {length.name}: {count} x {reason}{shown}")
     return lines
 
 
-def short_lines(report: dict[str, Any]) -> list[str]:
+def short_lines(report: TasksReport) -> list[str]:
     lines = []
-    for task in report.get("tasks", []):
-        for length in task["lengths"]:
-            if length["instances"] < length["requested"] and not length["not_built"]:
+    for task in report.tasks:
+        for length in task.lengths:
+            if length.instances < length.requested and not length.not_built:
                 lines.append(
-                    f"{task['name']} {length['name']}: short: {length['instances']} of "
-                    f"{length['requested']} requested instances"
+                    f"{task.name} {length.name}: short: {length.instances} of "
+                    f"{length.requested} requested instances"
                 )
     return lines
 
 
-def task_section_markdown(report: dict[str, Any], heading: str = "## Task families") -> str:
+def task_section_markdown(report: TasksReport, heading: str = "## Task families") -> str:
     """The "Task families" section of build_report.md and of WORK/tasks/report.md."""
     lines = [heading, ""]
     lines.append(
-        f"Lengths in `{report.get('primary_tokenizer')}` tokens, recounted independently after "
-        f"building; seed {report.get('seed')}; {report.get('books', 0)} books, "
-        f"{report.get('synopses', 0)} chapter synopses"
-        + (f", questions by `{report['drafter']}`" if report.get("drafter") else "")
+        f"Lengths in `{report.primary_tokenizer}` tokens, recounted independently after "
+        f"building; seed {report.seed}; {report.books} books, "
+        f"{report.synopses} chapter synopses"
+        + (f", questions by `{report.drafter}`" if report.drafter else "")
         + "."
     )
     lines += ["", *task_table(report), ""]
-    if any(
-        length.get("fill_instances") for t in report.get("tasks", []) for length in t["lengths"]
-    ):
+    if any(length.fill_instances for t in report.tasks for length in t.lengths):
         lines += [
             "Mean tokens leave out the fill series (needles), which fill only a share of "
             "the window; `instances` counts them.",
@@ -90,26 +88,26 @@ def task_section_markdown(report: dict[str, Any], heading: str = "## Task famili
     drops = drop_lines(report)
     lines += ["", f"Dropped ({len(drops)} reasons):" if drops else "Dropped: none."]
     lines += [f"- {line}" for line in drops]
-    skipped = report.get("synopses_skipped") or {}
+    skipped = report.synopses_skipped
     if skipped:
         lines += ["", "Chapter drafts not used as synopses: "]
         lines[-1] += ", ".join(f"{count} x {reason}" for reason, count in skipped.items()) + "."
     return "\n".join(lines)
 
 
-def render_tasks_report(report: dict[str, Any]) -> str:
-    title = f"# Task families: {report.get('spec')}"
+def render_tasks_report(report: TasksReport) -> str:
+    title = f"# Task families: {report.spec}"
     return title + "\n\n" + task_section_markdown(report, "## Tasks") + "\n"
 
 
-def closing_lines(report: dict[str, Any]) -> list[str]:
+def closing_lines(report: TasksReport) -> list[str]:
     """What `lengthwise build` and `lengthwise tasks` print about the task families."""
     lines = []
-    for task in report.get("tasks", []):
-        for length in task["lengths"]:
+    for task in report.tasks:
+        for length in task.lengths:
             lines.append(
-                f"  {task['name']} {length['name']} ({task['family']}): {length['instances']} "
-                f"of {length['requested']} instances, mean {_mean(length['mean_tokens'])} tokens"
+                f"  {task.name} {length.name} ({task.family}): {length.instances} "
+                f"of {length.requested} instances, mean {_mean(length.mean_tokens)} tokens"
             )
     problems = not_built_lines(report) + short_lines(report) + drop_lines(report, examples=1)
     lines.append(f"task problems: {len(problems) or 'none'}")

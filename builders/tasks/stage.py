@@ -12,10 +12,11 @@ built, with the reason, at every length.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+
+from typing_extensions import TypedDict
 
 from lengthwise import __version__
 from lengthwise.builders.tasks.base import (
@@ -27,13 +28,19 @@ from lengthwise.builders.tasks.build_section import add_task_section
 from lengthwise.builders.tasks.inputs import LazyDrafter, chapter_synopses, task_files_fingerprint
 from lengthwise.builders.tasks.lengths import task_lengths
 from lengthwise.builders.tasks.report import render_tasks_report
+from lengthwise.builders.tasks.report_record import (
+    DrafterOptions,
+    TaskLengthReport,
+    TaskReport,
+    TasksReport,
+)
 from lengthwise.builders.tasks.selection import checked_instances, choose
 from lengthwise.errors import UserError
 from lengthwise.llm.generation import identity_of
 from lengthwise.records import Book
 from lengthwise.reports import StageReport
 from lengthwise.spec import Spec
-from lengthwise.stage_runner import Stage, StagePlan, run_stage
+from lengthwise.stage_runner import Envelope, Stage, StagePlan, run_stage
 from lengthwise.stage_state import remove_leftovers
 from lengthwise.storage import atomic_write_parquet, canonical_hash, sha256_file, sha256_text
 from lengthwise.store import WorkStore
@@ -51,18 +58,18 @@ MAX_EXAMPLES = 20  # instances named per drop reason in the report (all are coun
 class TaskRun:
     work: WorkDir
     up_to_date: bool
-    report: dict[str, Any]
+    report: TasksReport
 
 
-def run_tasks(spec: Spec, work_dir: Path, llm_options: Mapping[str, Any] | None = None) -> TaskRun:
+def run_tasks(spec: Spec, work_dir: Path, llm_options: DrafterOptions | None = None) -> TaskRun:
     """Build every `[[tasks]]` entry of `spec` from the finished build in `work_dir`.
 
     `llm_options` go to `make_client` for the drafting model (tests: provider="scripted").
     """
-    stage = TaskStage(spec, WorkDir(work_dir), dict(llm_options or {}))
+    stage = TaskStage(spec, WorkDir(work_dir), llm_options or {})
     run = run_stage(stage)
-    add_task_section(stage.work, run.report)
-    return TaskRun(stage.work, run.up_to_date, run.report)
+    add_task_section(stage.work, run.body)
+    return TaskRun(stage.work, run.up_to_date, run.body)
 
 
 @dataclass
@@ -73,11 +80,12 @@ class _TaskInputs:
 
 
 @dataclass
-class TaskStage(Stage[_TaskInputs]):
+class TaskStage(Stage[_TaskInputs, TasksReport]):
     spec: Spec
     work: WorkDir
-    llm_options: dict[str, Any] = field(default_factory=dict)
+    llm_options: DrafterOptions = field(default_factory=lambda: DrafterOptions())
     name = "tasks"
+    body_type = TasksReport
 
     def __post_init__(self) -> None:
         self.root = self.work.root
@@ -114,17 +122,17 @@ class TaskStage(Stage[_TaskInputs]):
         ]
         return StagePlan(_TaskInputs(books, synopses, dict(skipped)), fingerprint, outputs)
 
-    def _llm_identity(self) -> dict[str, Any] | None:
+    def _llm_identity(self) -> object:  # only hashed into the fingerprint
         drafter = self.spec.llm.drafter
         if drafter is None:
             return None
         provider = str(self.llm_options.get("provider", drafter.backend))
         return identity_of(drafter, provider=provider)
 
-    def render(self, report: dict[str, Any]) -> str:
-        return render_tasks_report(report)
+    def render_body(self, body: TasksReport, envelope: Envelope) -> str:
+        return render_tasks_report(body)
 
-    def compute(self, plan: StagePlan[_TaskInputs]) -> dict[str, Any]:
+    def compute(self, plan: StagePlan[_TaskInputs]) -> TasksReport:
         spec = self.spec
         drafter = (
             LazyDrafter(spec, self.work.root, self.llm_options)
@@ -140,16 +148,16 @@ class TaskStage(Stage[_TaskInputs]):
             count_cache.close()
             if drafter is not None:
                 drafter.close()
-        return {
-            "spec": spec.name,
-            "primary_tokenizer": spec.tokenizers.primary,
-            "seed": spec.seed,
-            "books": len(plan.inputs.books),
-            "synopses": len(plan.inputs.synopses),
-            "synopses_skipped": plan.inputs.synopses_skipped,
-            "drafter": drafter.name if drafter is not None and drafter.used else None,
-            "tasks": tasks,
-        }
+        return TasksReport(
+            spec=spec.name,
+            primary_tokenizer=spec.tokenizers.primary,
+            seed=spec.seed,
+            books=len(plan.inputs.books),
+            synopses=len(plan.inputs.synopses),
+            synopses_skipped=plan.inputs.synopses_skipped,
+            drafter=drafter.name if drafter is not None and drafter.used else None,
+            tasks=tasks,
+        )
 
     def _build_task(
         self,
@@ -157,11 +165,11 @@ class TaskStage(Stage[_TaskInputs]):
         inputs: _TaskInputs,
         drafter: LazyDrafter | None,
         count_cache: TokenCountCache,
-    ) -> dict[str, Any]:
+    ) -> TaskReport:
         spec = self.spec
         primary = spec.tokenizers.primary
 
-        def count_tokens(texts: Any) -> list[int]:
+        def count_tokens(texts: Sequence[str]) -> list[int]:
             keyed = [(sha256_text(t), t) for t in texts]
             return count_texts(keyed, [primary], cache=count_cache, workers=1)[primary]
 
@@ -181,9 +189,9 @@ class TaskStage(Stage[_TaskInputs]):
                 llm=drafter,
             )
             lengths.append(self._build_length(ctx, length))
-        return {"name": task.name, "family": task.family, "lengths": lengths}
+        return TaskReport(task.name, task.family, lengths)
 
-    def _build_length(self, ctx: TaskBuildContext, length: TaskLength) -> dict[str, Any]:
+    def _build_length(self, ctx: TaskBuildContext, length: TaskLength) -> TaskLengthReport:
         task, drops = ctx.task, ctx.drops
         not_built: str | None = None
         try:
@@ -210,30 +218,35 @@ def _length_entry(
     built: int,
     not_built: str | None,
     drops: StageReport,
-) -> dict[str, Any]:
+) -> TaskLengthReport:
     # The fill series (needles) fills only a share of the window: outside the mean.
     tokens = [i.tokens for i in kept if i.fill is None]
-    return {
-        "name": length.name,
-        "target": length.target,
-        "lower": length.lower,
-        "upper": length.upper,
-        "requested": length.count,
-        "built": built,
-        "instances": len(kept),
-        "fill_instances": sum(1 for i in kept if i.fill is not None),
-        "mean_tokens": round(sum(tokens) / len(tokens), 1) if tokens else None,
-        "min_tokens": min(tokens) if tokens else None,
-        "max_tokens": max(tokens) if tokens else None,
-        "books": len({i.book_id for i in kept if i.book_id}),
-        "not_built": not_built,
-        "dropped": dict(sorted(drops.dropped.items())),
-        "examples": drops.examples,
-        "warnings": drops.warnings,
-    }
+    return TaskLengthReport(
+        name=length.name,
+        target=length.target,
+        lower=length.lower,
+        upper=length.upper,
+        requested=length.count,
+        built=built,
+        instances=len(kept),
+        fill_instances=sum(1 for i in kept if i.fill is not None),
+        mean_tokens=round(sum(tokens) / len(tokens), 1) if tokens else None,
+        min_tokens=min(tokens) if tokens else None,
+        max_tokens=max(tokens) if tokens else None,
+        books=len({i.book_id for i in kept if i.book_id}),
+        not_built=not_built,
+        dropped=dict(sorted(drops.dropped.items())),
+        examples=drops.examples,
+        warnings=drops.warnings,
+    )
 
 
-def _task_fingerprint(spec: Spec, task: TaskSpec) -> dict[str, Any]:
+class _TaskFingerprint(TypedDict):
+    task: object  # the task's spec table, as JSON
+    lengths: list[object]  # its resolved lengths, as JSON
+
+
+def _task_fingerprint(spec: Spec, task: TaskSpec) -> _TaskFingerprint:
     return {
         "task": task.model_dump(mode="json"),
         "lengths": [length.model_dump(mode="json") for length in task_lengths(spec, task)],

@@ -264,7 +264,9 @@ class ReleaseStage(Stage[_ReleaseInputs, ManifestJson]):
         step.close()
         for task in inputs.tasks:
             atomic_write_parquet(
-                staging / data_file(task.config), task.rows, schema=task_arrow_schema()
+                staging / data_file(task.config),
+                [i.to_row() for i in task.rows],
+                schema=task_arrow_schema(),
             )
         if self.spec_path is not None:
             shutil.copyfile(self.spec_path, staging / SPEC_COPY)

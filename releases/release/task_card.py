@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from lengthwise.releases.release.task_configs import TaskConfig
-from lengthwise.task_records import FAMILY_ANSWERS
+from lengthwise.task_records import FAMILY_ANSWERS, TaskInstance
 
 FAMILY_DESCRIPTIONS: dict[str, str] = {
     "ordering": (
@@ -44,22 +42,22 @@ FAMILY_DESCRIPTIONS: dict[str, str] = {
 }
 
 
-def _mean(rows: list[dict[str, Any]]) -> str:
-    tokens = [r["tokens"] for r in rows if r["fill"] is None]
+def _mean(rows: list[TaskInstance]) -> str:
+    tokens = [r.tokens for r in rows if r.fill is None]
     return f"{sum(tokens) / len(tokens):,.0f}" if tokens else "-"
 
 
 def _drop_lines(config: TaskConfig) -> list[str]:
     lines = [
         f"- {config.length}: {count} x {reason}"
-        for reason, count in sorted(config.built.get("dropped", {}).items())
+        for reason, count in sorted(config.built.dropped.items())
     ]
     lines += [
         f"- {config.length}: {count} x held back by the human check: {reason}"
         for reason, count in sorted(config.held_back.items())
     ]
-    if config.built.get("not_built"):
-        lines.append(f"- {config.length}: not built: {config.built['not_built']}")
+    if config.built.not_built:
+        lines.append(f"- {config.length}: not built: {config.built.not_built}")
     return lines
 
 
@@ -91,8 +89,8 @@ def task_card_section(released: list[TaskConfig], empty: list[TaskConfig]) -> st
             b = c.built
             shown = c.config if c.rows else f"{c.config} (not released: no instance)"
             lines.append(
-                f"| {shown} | {c.length} | {len(c.rows)} | {b['requested']} | {b['target']:,} "
-                f"| [{b['lower']:,}, {b['upper']:,}] | {_mean(c.rows)} |"
+                f"| {shown} | {c.length} | {len(c.rows)} | {b.requested} | {b.target:,} "
+                f"| [{b.lower:,}, {b.upper:,}] | {_mean(c.rows)} |"
             )
         drops = [line for c in configs for line in _drop_lines(c)]
         lines += ["", "Left out:" if drops else "Left out: nothing."]

@@ -15,14 +15,14 @@ import importlib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from lengthwise.builders.tasks.lengths import task_lengths
+from lengthwise.builders.tasks.report_record import TaskLengthReport, read_tasks_report
 from lengthwise.releases.release.layout import ReleaseError, data_file
 from lengthwise.releases.release.manifest_record import SampleEntryJson, TaskEntryJson
 from lengthwise.spec import Spec
 from lengthwise.stage_state import CompletionRecord
-from lengthwise.storage import canonical_hash, read_json, sha256_text
+from lengthwise.storage import canonical_hash, sha256_text
 from lengthwise.store import WorkStore
 from lengthwise.task_records import TaskInstance, release_config_name
 from lengthwise.workdir import WorkDir
@@ -38,8 +38,8 @@ class TaskConfig:
     task: str
     family: str
     length: str
-    rows: list[dict[str, Any]]
-    built: dict[str, Any]  # the task stage's report entry for this length
+    rows: list[TaskInstance]  # as released (public tokenizer name); rows at write time
+    built: TaskLengthReport  # the task stage's report entry for this length
     held_back: Counter[str] = field(default_factory=Counter)  # by the human-check gate
 
 
@@ -63,7 +63,7 @@ def collect_task_configs(
                 )
             instances = store.task_instances(task.name, length.name)
             instances, held_back = _gate(work, task.name, task.family, instances)
-            rows = [_public_row(i, tokenizer_names) for i in instances]
+            rows = [_public_instance(i, tokenizer_names) for i in instances]
             config = TaskConfig(
                 release_config_name(task.name, length.name),
                 task.name,
@@ -77,7 +77,7 @@ def collect_task_configs(
     return released, empty
 
 
-def _built_lengths(work: WorkDir) -> dict[tuple[str, str], dict[str, Any]]:
+def _built_lengths(work: WorkDir) -> dict[tuple[str, str], TaskLengthReport]:
     """The task stage's report by (task, length), refusing a stage whose files changed."""
     if not work.tasks_report.is_file():
         raise ReleaseError(
@@ -90,12 +90,7 @@ def _built_lengths(work: WorkDir) -> dict[tuple[str, str], dict[str, Any]]:
             f"{work.tasks}: task files changed or incomplete since they were built; "
             "rerun `lengthwise tasks SPEC`"
         )
-    report = read_json(work.tasks_report)
-    return {
-        (task["name"], length["name"]): length
-        for task in report.get("tasks", [])
-        for length in task["lengths"]
-    }
+    return read_tasks_report(work).lengths()
 
 
 def _gate(
@@ -116,13 +111,14 @@ def _gate(
     return kept
 
 
-def _public_row(instance: TaskInstance, tokenizer_names: Mapping[str, str]) -> dict[str, Any]:
+def _public_instance(instance: TaskInstance, tokenizer_names: Mapping[str, str]) -> TaskInstance:
     public = tokenizer_names.get(instance.tokenizer, instance.tokenizer)
-    return replace(instance, tokenizer=public).to_row()
+    return replace(instance, tokenizer=public)
 
 
-def _instance_entry(row: dict[str, Any]) -> SampleEntryJson:
+def _instance_entry(instance: TaskInstance) -> SampleEntryJson:
     """A released instance's id and hashes (task rows have no summary)."""
+    row = instance.to_row()
     return {
         "id": row["id"],
         "sha256": canonical_hash(row),
@@ -140,7 +136,7 @@ def manifest_tasks(configs: list[TaskConfig]) -> dict[str, TaskEntryJson]:
             "length": c.length,
             "data_file": data_file(c.config),
             "rows": len(c.rows),
-            "samples": [_instance_entry(row) for row in c.rows],
+            "samples": [_instance_entry(i) for i in c.rows],
         }
         for c in configs
     }

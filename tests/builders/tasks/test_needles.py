@@ -180,7 +180,7 @@ def test_chapter_needles_ask_the_drafting_model(demo_with_tasks: TaskSpecFactory
             others = [chapters[s][0] for s in instance.source_ids if s != chapter.sha256]
             assert others and all(b.language == book.language for b in others)
             assert any(b.id != book.id for b in others)
-    assert run.report["drafter"] == "scripted:scripted-model"
+    assert run.report.drafter == "scripted:scripted-model"
 
 
 def test_chapter_needles_without_a_model_are_reported_not_built(
@@ -190,8 +190,8 @@ def test_chapter_needles_without_a_model_are_reported_not_built(
         CHAPTER_TASK.replace('[llm.drafter]\nmodel = "scripted-model"', "")
     )
     run = run_tasks(spec, work)
-    lengths = run.report["tasks"][0]["lengths"]
-    assert [entry["not_built"] for entry in lengths] == [
+    lengths = run.report.tasks[0].lengths
+    assert [entry.not_built for entry in lengths] == [
         "needles over chapters need a model to write the questions; set [llm.drafter]"
     ] * 2
     markdown = WorkDir(work).tasks_report_md.read_text(encoding="utf-8")

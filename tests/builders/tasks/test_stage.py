@@ -140,7 +140,7 @@ def test_model_written_families_without_a_drafter_are_reported_not_built(
     )
     spec, work = demo_with_tasks(tasks)
     run = run_tasks(spec, work)  # no [llm.drafter]: the build goes on and says why
-    reasons = [length["not_built"] for task in run.report["tasks"] for length in task["lengths"]]
+    reasons = [length.not_built for task in run.report.tasks for length in task.lengths]
     assert reasons == ["written by the drafting model: add an [llm.drafter] table to the spec"] * 2
     markdown = WorkDir(work).tasks_report_md.read_text(encoding="utf-8")
     assert "recall (recall): not built: written by the drafting model" in markdown
