@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
+from lengthwise.evaluation.json_types import JsonObject
 from lengthwise.storage import atomic_write_json
 
 
 @dataclass
 class AnalysisOutput:
     name: str
-    table: dict[str, Any]
+    table: JsonObject  # the analysis's records as JSON (each table's `to_json`)
     plots: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # printed, and kept in the table
     table_path: Path | None = None
@@ -21,7 +21,7 @@ class AnalysisOutput:
 def write_output(output: AnalysisOutput, out: Path) -> AnalysisOutput:
     """`out/NAME.json` holding the table, the notes and the plot file names."""
     out.mkdir(parents=True, exist_ok=True)
-    document = {
+    document: JsonObject = {
         "analysis": output.name,
         "notes": output.notes,
         "plots": [p.name for p in output.plots],
