@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from lengthwise.evaluation.json_types import JsonObject
 from lengthwise.storage import atomic_write_json
@@ -12,7 +13,7 @@ from lengthwise.storage import atomic_write_json
 @dataclass
 class AnalysisOutput:
     name: str
-    table: JsonObject  # the analysis's records as JSON (each table's `to_json`)
+    table: dict[str, Any]  # JsonObject once every analysis writes typed records
     plots: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # printed, and kept in the table
     table_path: Path | None = None

@@ -42,8 +42,9 @@ def _number(value: float | None, digits: int = 2) -> str:
 def _filters(content: ViewerContent) -> str:
     parts = []
     for key in FILTERS:
-        rows = [*content.score_rows, *content.samples]
-        values = sorted({r.filter_values()[key] for r in rows})
+        rows = [r.filter_values() for r in content.score_rows]
+        rows += [s.filter_values() for s in content.samples]
+        values = sorted({row[key] for row in rows})
         options = "".join(f'<option value="{escape(v)}">{escape(v)}</option>' for v in values)
         parts.append(
             f'<label>{key} <select id="filter-{key}"><option value="">all</option>'
