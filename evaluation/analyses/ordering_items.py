@@ -11,7 +11,8 @@ only, so the layout is parsed here from the released text.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 _SEGMENT = re.compile(r"^(?:\[Segment ([A-Z]+)\]|【片段([A-Z]+)】)$")
 _AFTER = re.compile(r"^(?:\[After the segments\]|【片段之后】)$")
@@ -48,3 +49,28 @@ def ordering_fields(
     if parsed is not None and sorted(parsed) == sorted(labels):
         fields["predicted_order"] = [labels.index(label) for label in parsed]
     return fields
+
+
+@dataclass(frozen=True)
+class OrderingFields:
+    """An ordering item's shown segments, true order and (when read) predicted order."""
+
+    segments: list[str]
+    gold_order: tuple[int, ...]
+    predicted_order: tuple[int, ...] | None
+
+    @classmethod
+    def from_extra(cls, fields: Mapping[str, object]) -> OrderingFields | None:
+        """The fields of a generations line (or `ordering_fields`); None when they do not
+        hold at least two segments and a true order that is a permutation of them."""
+        segments, gold = fields.get("segments"), fields.get("gold_order")
+        if not isinstance(segments, list) or not isinstance(gold, list) or len(segments) < 2:
+            return None
+        if sorted(gold) != list(range(len(segments))):
+            return None
+        predicted = fields.get("predicted_order")
+        return cls(
+            [str(s) for s in segments],
+            tuple(int(g) for g in gold),
+            tuple(int(v) for v in predicted) if isinstance(predicted, list) else None,
+        )

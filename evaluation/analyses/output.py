@@ -6,13 +6,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lengthwise.evaluation.json_types import JsonObject
 from lengthwise.storage import atomic_write_json
 
 
 @dataclass
 class AnalysisOutput:
     name: str
-    table: dict[str, Any]
+    table: dict[str, Any]  # JsonObject once every analysis writes typed records
     plots: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # printed, and kept in the table
     table_path: Path | None = None
@@ -21,7 +22,7 @@ class AnalysisOutput:
 def write_output(output: AnalysisOutput, out: Path) -> AnalysisOutput:
     """`out/NAME.json` holding the table, the notes and the plot file names."""
     out.mkdir(parents=True, exist_ok=True)
-    document = {
+    document: JsonObject = {
         "analysis": output.name,
         "notes": output.notes,
         "plots": [p.name for p in output.plots],

@@ -15,12 +15,14 @@ import functools
 import itertools
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 from lengthwise.evaluation.analyses.output import AnalysisOutput
 from lengthwise.evaluation.analyses.plots import bar_plot
-from lengthwise.evaluation.analyses.run_data import AnalysedRun, RunItem
+from lengthwise.evaluation.analyses.run_data import AnalysedRun
+from lengthwise.evaluation.json_types import JsonObject
 from lengthwise.extras import require
 
 NAME: Final = "perplexity"
@@ -28,13 +30,37 @@ Order = tuple[int, ...]
 Scorer = Callable[[str], float]  # text -> log-likelihood
 
 
-def ordering_fields(item: RunItem) -> tuple[list[str], Order] | None:
-    segments, gold = item.extra.get("segments"), item.extra.get("gold_order")
-    if not isinstance(segments, list) or not isinstance(gold, list) or len(segments) < 2:
-        return None
-    if sorted(gold) != list(range(len(segments))):
-        return None
-    return [str(s) for s in segments], tuple(int(g) for g in gold)
+@dataclass
+class OrderingGroup:
+    """One run's ordering items of one subset: how often each way of answering is right."""
+
+    ppl_correct: list[bool] = field(default_factory=list)  # the top-ranked order is true
+    generative: list[float] = field(default_factory=list)  # the model's answer scores
+    gold_rank: list[int] = field(default_factory=list)  # rank of the true order (1 = top)
+
+    @property
+    def n(self) -> int:
+        return len(self.gold_rank)
+
+    @property
+    def perplexity_accuracy(self) -> float:
+        return 100.0 * sum(self.ppl_correct) / self.n
+
+    @property
+    def generative_accuracy(self) -> float:
+        return 100.0 * sum(self.generative) / len(self.generative)
+
+    @property
+    def mean_gold_rank(self) -> float:
+        return sum(self.gold_rank) / len(self.gold_rank)
+
+    def to_json(self) -> JsonObject:
+        return {
+            "n": self.n,
+            "perplexity_accuracy": self.perplexity_accuracy,
+            "generative_accuracy": self.generative_accuracy,
+            "mean_gold_rank": self.mean_gold_rank,
+        }
 
 
 def candidate_orders(
@@ -93,11 +119,6 @@ def rank_item(
     return sorted(scored, key=lambda entry: -entry[1])
 
 
-def _predicted(item: RunItem) -> Order | None:
-    value = item.extra.get("predicted_order")
-    return tuple(int(v) for v in value) if isinstance(value, list) else None
-
-
 def analyse(
     runs: Sequence[AnalysedRun],
     out: Path,
@@ -107,38 +128,29 @@ def analyse(
     max_candidates: int = 24,
     seed: int = 0,
 ) -> AnalysisOutput:
-    table: dict[str, dict[str, Any]] = {}
+    table: dict[str, dict[str, OrderingGroup]] = {}
     notes: list[str] = []
     skipped = 0
     for run in runs:
         for item in run.items:
-            fields = ordering_fields(item)
-            if fields is None:
+            if item.ordering is None:
                 skipped += 1
                 continue
-            segments, gold = fields
+            segments, gold = item.ordering.segments, item.ordering.gold_order
             candidates = candidate_orders(
-                len(segments), gold, _predicted(item), max_candidates, seed
+                len(segments), gold, item.ordering.predicted_order, max_candidates, seed
             )
             ranked = rank_item(segments, candidates, scorer)
-            group = table.setdefault(run.label, {}).setdefault(
-                item.subset, {"n": 0, "ppl_correct": 0, "generative": [], "gold_rank": []}
-            )
-            group["n"] += 1
-            group["ppl_correct"] += ranked[0][0] == gold
-            group["gold_rank"].append(1 + [c for c, _ in ranked].index(gold))
-            group["generative"].append(item.score or 0.0)
+            group = table.setdefault(run.label, {}).setdefault(item.subset, OrderingGroup())
+            group.ppl_correct.append(ranked[0][0] == gold)
+            group.gold_rank.append(1 + [c for c, _ in ranked].index(gold))
+            group.generative.append(item.score or 0.0)
     for label, by_subset in table.items():
         for subset, group in by_subset.items():
-            generative = group.pop("generative")
-            ranks = group.pop("gold_rank")
-            group["perplexity_accuracy"] = 100.0 * group.pop("ppl_correct") / group["n"]
-            group["generative_accuracy"] = 100.0 * sum(generative) / len(generative)
-            group["mean_gold_rank"] = sum(ranks) / len(ranks)
             notes.append(
-                f"{label} {subset}: perplexity {group['perplexity_accuracy']:.1f} vs generative "
-                f"{group['generative_accuracy']:.1f} (n={group['n']}, mean rank of the true "
-                f"order {group['mean_gold_rank']:.1f})"
+                f"{label} {subset}: perplexity {group.perplexity_accuracy:.1f} vs generative "
+                f"{group.generative_accuracy:.1f} (n={group.n}, mean rank of the true "
+                f"order {group.mean_gold_rank:.1f})"
             )
     if skipped:
         notes.append(f"{skipped} lines are not ordering items (no segments/gold_order): left out")
@@ -148,11 +160,19 @@ def analyse(
         out / f"{NAME}_accuracy.png",
         categories or ["(no ordering items)"],
         {
-            "perplexity ranking": [r["perplexity_accuracy"] for r in rows] or [0.0],
-            "generative": [r["generative_accuracy"] for r in rows] or [0.0],
+            "perplexity ranking": [r.perplexity_accuracy for r in rows] or [0.0],
+            "generative": [r.generative_accuracy for r in rows] or [0.0],
         },
         title="Ordering: perplexity ranking vs generation",
         ylabel="accuracy x100",
     )
-    document = {"model": model_name, "max_candidates": max_candidates, "runs": table}
-    return AnalysisOutput(NAME, document | {"not_ordering_lines": skipped}, [plot], notes)
+    document: JsonObject = {
+        "model": model_name,
+        "max_candidates": max_candidates,
+        "runs": {
+            label: {subset: group.to_json() for subset, group in by.items()}
+            for label, by in table.items()
+        },
+        "not_ordering_lines": skipped,
+    }
+    return AnalysisOutput(NAME, document, [plot], notes)

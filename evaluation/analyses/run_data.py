@@ -14,17 +14,16 @@ import functools
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from lengthwise.errors import InputFileError, MissingInputError, UserError
-from lengthwise.evaluation.analyses.ordering_items import ordering_fields
+from lengthwise.errors import InputFileError, UserError
+from lengthwise.evaluation.analyses.ordering_items import OrderingFields, ordering_fields
 from lengthwise.evaluation.generation import SKIPPED, Generation
+from lengthwise.evaluation.json_types import JsonObject
+from lengthwise.evaluation.run_results import RESULTS_FILE, RunResults
 from lengthwise.evaluation.samples import EvalSample, load_release
 from lengthwise.evaluation.store import GENERATIONS, GenerationStore
-from lengthwise.storage import read_json
 
 SUMMARIZATION = "summarization"  # the task of a line without a `task` field
-RESULTS_FILE = "results.json"
 
 
 @dataclass(frozen=True)
@@ -47,10 +46,10 @@ class RunItem:
     depth: float | None = None  # needle/answer depth in [0, 1] (None for summaries)
     fill: str | None = None
     kept_fraction: float | None = None  # prompt tokens kept / original (a cut context)
-    truncation: dict[str, Any] | None = None  # the plan's cut (character span removed)
+    truncation: JsonObject | None = None  # the plan's cut (character span removed)
     series: str = ""  # items of one incremental series share it (same book and start)
     step: float = 0.0  # order within the series (length, or the subset's target tokens)
-    extra: dict[str, Any] = field(default_factory=dict)
+    ordering: OrderingFields | None = None  # segments and orders of an ordering instance
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -62,7 +61,7 @@ class AnalysedRun:
     folder: Path
     label: str
     model: str
-    results: dict[str, Any]
+    results: RunResults
     items: list[RunItem]
     dropped: Counter[str] = field(default_factory=Counter)
 
@@ -70,9 +69,8 @@ class AnalysedRun:
     def context_fraction(self) -> float | None:
         """The share of each context the run was given: results.json's `context_fraction`
         (written by a truncation run), else the mean kept share of its cut prompts."""
-        stated = self.results.get("context_fraction")
-        if isinstance(stated, int | float):
-            return float(stated)
+        if self.results.context_fraction is not None:
+            return self.results.context_fraction
         kept = [item.kept_fraction for item in self.items if item.kept_fraction is not None]
         return round(sum(kept) / len(kept), 3) if kept else None
 
@@ -83,24 +81,24 @@ def _release_samples(path: str, tasks: tuple[str, ...]) -> dict[tuple[str, str],
     return {(s.subset, s.id): s for rows in release.subsets.values() for s in rows}
 
 
-def release_samples(results: dict[str, Any], where: Path) -> dict[tuple[str, str], EvalSample]:
+def release_samples(results: RunResults, where: Path) -> dict[tuple[str, str], EvalSample]:
     """The run's release samples by (subset, id); empty when the release is not on disk."""
-    path = str(results.get("release", {}).get("path") or "")
+    path = results.release.path
     if not path or not Path(path).is_dir():
         return {}
     # The run's tasks (results.json "tasks"): their configs hold the instances' contexts.
-    tasks = tuple(sorted(results.get("tasks") or {})) or (SUMMARIZATION,)
+    tasks = tuple(results.tasks) or (SUMMARIZATION,)
     try:
         return _release_samples(path, tasks)
     except (UserError, OSError) as error:
         raise InputFileError(f"{where}: its release {path} cannot be read: {error}") from error
 
 
-def _text(value: Any) -> str | None:
+def _text(value: object) -> str | None:
     return value if isinstance(value, str) and value.strip() else None
 
 
-def _number(value: Any) -> float | None:
+def _number(value: object) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
@@ -163,26 +161,21 @@ def _item(line: Generation, sample: EvalSample | None) -> RunItem:
         truncation=line.truncation,
         series=_series(line, sample),
         step=step,
-        extra=fields,
+        ordering=OrderingFields.from_extra(fields),
     )
 
 
-def run_label(results: dict[str, Any], folder: Path) -> str:
-    model = results.get("model", {})
-    return f"{Path(str(model.get('name', folder.name))).name} ({model.get('backend', '?')})"
+def run_label(results: RunResults, folder: Path) -> str:
+    model = results.model
+    return f"{Path(model.name if model.name is not None else folder.name).name} ({model.backend})"
 
 
 def load_analysed_run(folder: Path) -> AnalysedRun:
     """The run in `folder`: its results.json, last line per pair, contexts and references."""
-    path = folder / RESULTS_FILE
-    if not path.is_file():
-        raise MissingInputError(f"{path}: no results; is {folder} a `lengthwise eval` run folder?")
-    results = read_json(path)
-    if not isinstance(results, dict) or "results" not in results:
-        raise InputFileError(f"{path}: not a lengthwise results file")
-    samples = release_samples(results, path)
+    results = RunResults.read(folder)
+    samples = release_samples(results, folder / RESULTS_FILE)
     run = AnalysedRun(folder, run_label(results, folder), "", results, [])
-    run.model = str(results.get("model", {}).get("name", folder.name))
+    run.model = results.model.name if results.model.name is not None else folder.name
     latest = GenerationStore(folder / GENERATIONS).latest()
     for line in latest.values():
         if line.outcome in (SKIPPED, "error"):

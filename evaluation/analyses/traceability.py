@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from lengthwise.evaluation.analyses.output import AnalysisOutput
 from lengthwise.evaluation.analyses.plots import line_plot, safe_name
@@ -32,6 +33,7 @@ from lengthwise.evaluation.analyses.similarity import (
     method_used,
 )
 from lengthwise.evaluation.analyses.tracing import trace
+from lengthwise.evaluation.json_types import JsonObject
 
 NAME: Final = "traceability"
 REFERENCE: Final = "reference"
@@ -43,15 +45,52 @@ def trace_positions(text: str, context: str, language: str, method: Method) -> l
     return [found[0].position for found in traced if found is not None]
 
 
-def distribution(positions: Sequence[float], samples: int) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Distribution:
+    """Where the traced sentences of some answers (or references) sit in their contexts."""
+
+    samples: int
+    sentences: int
+    thirds: dict[str, float]  # beginning / middle / end -> share of sentences
+    deciles: list[float]
+    mean_position: float | None
+
+    def to_json(self) -> JsonObject:
+        return {
+            "samples": self.samples,
+            "sentences": self.sentences,
+            "thirds": dict(self.thirds),
+            "deciles": list(self.deciles),
+            "mean_position": self.mean_position,
+        }
+
+
+@dataclass(frozen=True)
+class RunTrace:
+    """One run under one method: subset -> prompt (or the reference) -> distribution."""
+
+    method_used: list[str]
+    subsets: dict[str, dict[str, Distribution]]
+
+    def to_json(self) -> JsonObject:
+        return {
+            "method_used": list(self.method_used),
+            "subsets": {
+                subset: {prompt: d.to_json() for prompt, d in by_prompt.items()}
+                for subset, by_prompt in self.subsets.items()
+            },
+        }
+
+
+def distribution(positions: Sequence[float], samples: int) -> Distribution:
     thirds = shares(positions, 3)
-    return {
-        "samples": samples,
-        "sentences": len(positions),
-        "thirds": dict(zip(THIRDS, thirds, strict=True)),
-        "deciles": shares(positions, DECILES),
-        "mean_position": sum(positions) / len(positions) if positions else None,
-    }
+    return Distribution(
+        samples=samples,
+        sentences=len(positions),
+        thirds=dict(zip(THIRDS, thirds, strict=True)),
+        deciles=shares(positions, DECILES),
+        mean_position=sum(positions) / len(positions) if positions else None,
+    )
 
 
 def traceable(item: RunItem) -> bool:
@@ -61,15 +100,15 @@ def traceable(item: RunItem) -> bool:
 def _subset_order(runs: Sequence[AnalysedRun]) -> list[str]:
     order: dict[str, int] = {}
     for run in runs:
-        targets = run.results.get("subset_targets", {})
-        for subset in run.results.get("subset_order", []):
-            order.setdefault(subset, int(targets.get(subset, 0)))
+        targets = run.results.subset_targets
+        for subset in run.results.subset_order:
+            order.setdefault(subset, targets.get(subset, 0))
         for item in run.items:
             order.setdefault(item.subset, 0)
     return sorted(order, key=lambda s: (order[s], s))
 
 
-def _trace_run(run: AnalysedRun, method: Method, dropped: Counter[str]) -> dict[str, Any]:
+def _trace_run(run: AnalysedRun, method: Method, dropped: Counter[str]) -> RunTrace:
     groups: dict[tuple[str, str], list[float]] = {}
     counts: Counter[tuple[str, str]] = Counter()
     references: dict[str, dict[str, list[float]]] = {}
@@ -90,36 +129,34 @@ def _trace_run(run: AnalysedRun, method: Method, dropped: Counter[str]) -> dict[
             by_sample[item.sample_id] = trace_positions(
                 item.reference, item.context, item.language, method
             )
-    by_subset: dict[str, Any] = {}
+    by_subset: dict[str, dict[str, Distribution]] = {}
     for (subset, prompt), positions in groups.items():
         by_subset.setdefault(subset, {})[prompt] = distribution(positions, counts[subset, prompt])
     for subset, by_sample in references.items():
         flat = [p for positions in by_sample.values() for p in positions]
         by_subset.setdefault(subset, {})[REFERENCE] = distribution(flat, len(by_sample))
     used = sorted({method_used(method, lang) for lang in languages})
-    return {"method_used": used, "subsets": by_subset}
+    return RunTrace(used, by_subset)
 
 
-def _plots(table: Mapping[str, dict[str, Any]], subsets: list[str], out: Path) -> list[Path]:
+def _plots(table: Mapping[str, dict[str, RunTrace]], subsets: list[str], out: Path) -> list[Path]:
     made: list[Path] = []
     for method, by_run in table.items():
         curves: dict[str, tuple[list[float], list[float | None]]] = {}
         growth: dict[str, tuple[list[float], list[float | None]]] = {}
         dashed: list[str] = []
         for label, entry in by_run.items():
-            for subset, by_prompt in entry["subsets"].items():
+            for subset, by_prompt in entry.subsets.items():
                 for prompt, dist in by_prompt.items():
                     name = f"{label} {subset} {prompt}"
-                    curves[name] = ([d + 0.5 for d in range(DECILES)], dist["deciles"])
+                    curves[name] = ([d + 0.5 for d in range(DECILES)], list(dist.deciles))
                     if prompt == REFERENCE:
                         dashed.append(name)
-            prompts = {p for by_prompt in entry["subsets"].values() for p in by_prompt}
+            prompts = {p for by_prompt in entry.subsets.values() for p in by_prompt}
             for prompt in sorted(prompts):
                 name = f"{label} {prompt}"
-                values = [
-                    entry["subsets"].get(s, {}).get(prompt, {}).get("thirds", {}).get("beginning")
-                    for s in subsets
-                ]
+                found = [entry.subsets.get(s, {}).get(prompt) for s in subsets]
+                values = [None if d is None else d.thirds.get("beginning") for d in found]
                 growth[name] = (list(range(len(subsets))), values)
                 if prompt == REFERENCE:
                     dashed.append(name)
@@ -153,7 +190,7 @@ def analyse(
 ) -> AnalysisOutput:
     """The traceability table (method -> run -> subset -> prompt|reference) and plots."""
     dropped: Counter[str] = Counter()
-    table: dict[str, dict[str, Any]] = {
+    table: dict[str, dict[str, RunTrace]] = {
         m: {
             run.label: _trace_run(run, m, dropped if m == methods[0] else Counter()) for run in runs
         }
@@ -163,12 +200,19 @@ def analyse(
     notes = [f"not traced: {count} x {reason}" for reason, count in sorted(dropped.items())]
     for method, by_run in table.items():
         for label, entry in by_run.items():
-            for subset, by_prompt in entry["subsets"].items():
+            for subset, by_prompt in entry.subsets.items():
                 for prompt, dist in by_prompt.items():
-                    thirds = " / ".join(f"{dist['thirds'][t]:.0%}" for t in THIRDS)
+                    thirds = " / ".join(f"{dist.thirds[t]:.0%}" for t in THIRDS)
                     notes.append(
                         f"{method} {label} {subset} {prompt}: beginning/middle/end {thirds} "
-                        f"({dist['sentences']} sentences, {dist['samples']} samples)"
+                        f"({dist.sentences} sentences, {dist.samples} samples)"
                     )
-    document = {"methods": table, "subset_order": subsets, "dropped": dict(dropped)}
+    document: JsonObject = {
+        "methods": {
+            method: {label: trace.to_json() for label, trace in by_run.items()}
+            for method, by_run in table.items()
+        },
+        "subset_order": list(subsets),
+        "dropped": dict(dropped),
+    }
     return AnalysisOutput(NAME, document, _plots(table, subsets, out), notes)

@@ -14,11 +14,12 @@ import base64
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from lengthwise.evaluation.analyses.positions import DECILES, shares
 from lengthwise.evaluation.analyses.run_data import SUMMARIZATION, AnalysedRun, RunItem
 from lengthwise.evaluation.analyses.traceability import trace_positions
+from lengthwise.evaluation.json_types import JsonObject
 from lengthwise.storage import read_json
 
 ANALYSES_FOLDER: Final = "analyses"
@@ -40,91 +41,178 @@ class AnalysisNotes:
     notes: list[str]
 
 
+@dataclass(frozen=True)
+class ScoreRow:
+    """One (task, subset, prompt) of a run's results.json, numbers untouched (x100)."""
+
+    run: str
+    model: str
+    task: str
+    subset: str
+    prompt: str
+    mean: float | None
+    ci_low: float | None
+    ci_high: float | None
+    n: int
+    planned: int
+
+    def filter_values(self) -> dict[str, str]:
+        return {
+            "model": self.model,
+            "subset": self.subset,
+            "task": self.task,
+            "prompt": self.prompt,
+        }
+
+
+@dataclass(frozen=True)
+class PositionMap:
+    """Where in the context an answer and its reference come from (decile shares), the
+    span a truncation removed and a needle's depth (all as fractions of the context)."""
+
+    output: list[float] | None = None
+    reference: list[float] | None = None
+    cut: list[float] | None = None
+    depth: float | None = None
+
+    def to_json(self) -> JsonObject:
+        return {
+            "output": list(self.output) if self.output is not None else None,
+            "reference": list(self.reference) if self.reference is not None else None,
+            "cut": list(self.cut) if self.cut is not None else None,
+            "depth": self.depth,
+        }
+
+
+@dataclass(frozen=True)
+class SampleEntry:
+    """One answered pair as the viewer lists it (and its panel shows)."""
+
+    run: str
+    model: str
+    task: str
+    subset: str
+    prompt: str
+    sample: str
+    language: str
+    outcome: str
+    score: float | None  # x100
+    output: str
+    reference: str
+    context_chars: int
+    position: PositionMap
+
+    def filter_values(self) -> dict[str, str]:
+        return {
+            "model": self.model,
+            "subset": self.subset,
+            "task": self.task,
+            "prompt": self.prompt,
+        }
+
+    def to_json(self) -> JsonObject:
+        return {
+            "run": self.run,
+            "model": self.model,
+            "task": self.task,
+            "subset": self.subset,
+            "prompt": self.prompt,
+            "sample": self.sample,
+            "language": self.language,
+            "outcome": self.outcome,
+            "score": self.score,
+            "output": self.output,
+            "reference": self.reference,
+            "context_chars": self.context_chars,
+            "position": self.position.to_json(),
+        }
+
+
 @dataclass
 class ViewerContent:
     runs: list[AnalysedRun]
-    score_rows: list[dict[str, Any]] = field(default_factory=list)
+    score_rows: list[ScoreRow] = field(default_factory=list)
     figures: list[Figure] = field(default_factory=list)
     analyses: list[AnalysisNotes] = field(default_factory=list)
-    samples: list[dict[str, Any]] = field(default_factory=list)
+    samples: list[SampleEntry] = field(default_factory=list)
 
 
 def png_data_uri(path: Path) -> str:
     return "data:image/png;base64," + base64.b64encode(path.read_bytes()).decode("ascii")
 
 
-def score_rows(run: AnalysedRun) -> list[dict[str, Any]]:
+def score_rows(run: AnalysedRun) -> list[ScoreRow]:
     """One row per (task, subset, prompt) of results.json, numbers untouched."""
-    rows = []
-    for subset in run.results.get("subset_order") or list(run.results["results"]):
-        for prompt, entry in run.results["results"].get(subset, {}).items():
-            ci = entry.get("ci") or [None, None]
-            rows.append(
-                {
-                    "run": run.label,
-                    "model": run.model,
-                    "task": str(entry.get("task") or SUMMARIZATION),
-                    "subset": subset,
-                    "prompt": prompt,
-                    "mean": entry.get("mean"),
-                    "ci_low": ci[0],
-                    "ci_high": ci[1],
-                    "n": entry.get("n", 0),
-                    "planned": entry.get("planned", 0),
-                }
-            )
-    return rows
+    results = run.results.results
+    return [
+        ScoreRow(
+            run.label,
+            run.model,
+            entry.task or SUMMARIZATION,
+            subset,
+            prompt,
+            entry.mean,
+            entry.ci[0],
+            entry.ci[1],
+            entry.n,
+            entry.planned,
+        )
+        for subset in run.results.subset_order or list(results)
+        for prompt, entry in results.get(subset, {}).items()
+    ]
 
 
 def _position_map(
     item: RunItem, reference_cache: dict[tuple[str, str], list[float]]
-) -> dict[str, Any]:
-    found: dict[str, Any] = {"output": None, "reference": None, "cut": None, "depth": item.depth}
-    if item.context and item.task == SUMMARIZATION:
-        output = trace_positions(item.prediction, item.context, item.language, "tfidf")
-        found["output"] = shares(output, DECILES) if output else None
-        key = (item.subset, item.sample_id)
-        if key not in reference_cache and item.reference:
-            reference_cache[key] = trace_positions(
-                item.reference, item.context, item.language, "tfidf"
-            )
-        reference = reference_cache.get(key)
-        found["reference"] = shares(reference, DECILES) if reference else None
-    found["cut"] = _cut_span(item.truncation)
-    return found
+) -> PositionMap:
+    cut = _cut_span(item.truncation)
+    if not (item.context and item.task == SUMMARIZATION):
+        return PositionMap(cut=cut, depth=item.depth)
+    output = trace_positions(item.prediction, item.context, item.language, "tfidf")
+    key = (item.subset, item.sample_id)
+    if key not in reference_cache and item.reference:
+        reference_cache[key] = trace_positions(item.reference, item.context, item.language, "tfidf")
+    reference = reference_cache.get(key)
+    return PositionMap(
+        output=shares(output, DECILES) if output else None,
+        reference=shares(reference, DECILES) if reference else None,
+        cut=cut,
+        depth=item.depth,
+    )
 
 
-def _cut_span(truncation: dict[str, Any] | None) -> list[float] | None:
+def _cut_span(truncation: JsonObject | None) -> list[float] | None:
     where = (truncation or {}).get("where") or {}
-    total = where.get("context_chars")
-    if not total or "from_char" not in where:
+    if not isinstance(where, dict):
         return None
-    return [where["from_char"] / total, where["to_char"] / total]
+    total, start, end = where.get("context_chars"), where.get("from_char"), where.get("to_char")
+    if not total or not isinstance(total, int | float) or "from_char" not in where:
+        return None
+    if not isinstance(start, int | float) or not isinstance(end, int | float):
+        return None
+    return [start / total, end / total]
 
 
-def sample_entries(run: AnalysedRun) -> list[dict[str, Any]]:
+def sample_entries(run: AnalysedRun) -> list[SampleEntry]:
     cache: dict[tuple[str, str], list[float]] = {}
-    entries = []
-    for item in sorted(run.items, key=lambda i: (i.subset, i.sample_id, i.prompt_id)):
-        position = _position_map(item, cache)
-        entries.append(
-            {
-                "run": run.label,
-                "model": run.model,
-                "task": item.task,
-                "subset": item.subset,
-                "prompt": item.prompt_id,
-                "sample": item.sample_id,
-                "language": item.language,
-                "outcome": item.outcome,
-                "score": None if item.score is None else 100.0 * item.score,
-                "output": item.prediction[:MAX_TEXT],
-                "reference": (item.reference or "")[:MAX_TEXT],
-                "context_chars": len(item.context or ""),
-                "position": position,
-            }
+    return [
+        SampleEntry(
+            run=run.label,
+            model=run.model,
+            task=item.task,
+            subset=item.subset,
+            prompt=item.prompt_id,
+            sample=item.sample_id,
+            language=item.language,
+            outcome=item.outcome,
+            score=None if item.score is None else 100.0 * item.score,
+            output=item.prediction[:MAX_TEXT],
+            reference=(item.reference or "")[:MAX_TEXT],
+            context_chars=len(item.context or ""),
+            position=_position_map(item, cache),
         )
-    return entries
+        for item in sorted(run.items, key=lambda i: (i.subset, i.sample_id, i.prompt_id))
+    ]
 
 
 def analysis_notes(run: AnalysedRun) -> tuple[list[AnalysisNotes], list[Figure]]:

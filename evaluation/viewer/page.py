@@ -10,11 +10,11 @@ not match (elements without that attribute, e.g. a plot over every run, always s
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from importlib import resources
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from lengthwise.evaluation.analyses.run_data import AnalysedRun, load_analysed_runs
 from lengthwise.evaluation.viewer.content import ViewerContent, gather
@@ -28,18 +28,23 @@ def _asset(name: str) -> str:
     return (resources.files("lengthwise.evaluation.viewer") / "assets" / name).read_text("utf-8")
 
 
-def _attrs(row: dict[str, Any], keys: Iterable[str] = FILTERS) -> str:
-    return " ".join(f'data-{k}="{escape(str(row[k]))}"' for k in keys if row.get(k) is not None)
+def _attrs(values: Mapping[str, str | None], keys: Iterable[str] = FILTERS) -> str:
+    """`data-KEY="VALUE"` for each filter key that has a value (a row's filter values)."""
+    return " ".join(
+        f'data-{k}="{escape(str(values[k]))}"' for k in keys if values.get(k) is not None
+    )
 
 
-def _number(value: Any, digits: int = 2) -> str:
+def _number(value: float | None, digits: int = 2) -> str:
     return "–" if value is None else f"{float(value):.{digits}f}"
 
 
 def _filters(content: ViewerContent) -> str:
     parts = []
     for key in FILTERS:
-        values = sorted({str(r[key]) for r in [*content.score_rows, *content.samples]})
+        rows = [r.filter_values() for r in content.score_rows]
+        rows += [s.filter_values() for s in content.samples]
+        values = sorted({row[key] for row in rows})
         options = "".join(f'<option value="{escape(v)}">{escape(v)}</option>' for v in values)
         parts.append(
             f'<label>{key} <select id="filter-{key}"><option value="">all</option>'
@@ -51,12 +56,12 @@ def _filters(content: ViewerContent) -> str:
 def _runs_table(runs: Sequence[AnalysedRun]) -> str:
     rows = []
     for run in runs:
-        release = run.results.get("release", {})
-        where = release.get("repo_id") or release.get("path", "")
+        release = run.results.release
+        where = release.repo_id or release.path
         rows.append(
             f'<tr class="filterable" data-model="{escape(run.model)}"><td>{escape(run.label)}</td>'
             f"<td>{escape(run.model)}</td><td>{escape(str(where))}</td>"
-            f"<td>{'yes' if run.results.get('complete') else 'no'}</td></tr>"
+            f"<td>{'yes' if run.results.complete else 'no'}</td></tr>"
         )
     head = "<tr><th>run</th><th>model</th><th>release</th><th>complete</th></tr>"
     return f'<section id="runs"><h2>Runs</h2><table>{head}{"".join(rows)}</table></section>'
@@ -68,12 +73,13 @@ def _score_table(content: ViewerContent) -> str:
         "<th>95% CI</th><th>n</th><th>planned</th></tr>"
     )
     rows = [
-        f'<tr class="filterable score-row" {_attrs(r)}><td class="c-run">{escape(r["run"])}</td>'
-        f'<td>{escape(r["task"])}</td><td class="c-subset">{escape(r["subset"])}</td>'
-        f'<td class="c-prompt">{escape(r["prompt"])}</td>'
-        f'<td class="num c-mean">{_number(r["mean"])}</td>'
-        f'<td class="num c-ci">{_number(r["ci_low"])} – {_number(r["ci_high"])}</td>'
-        f'<td class="num c-n">{r["n"]}</td><td class="num">{r["planned"]}</td></tr>'
+        f'<tr class="filterable score-row" {_attrs(r.filter_values())}>'
+        f'<td class="c-run">{escape(r.run)}</td>'
+        f'<td>{escape(r.task)}</td><td class="c-subset">{escape(r.subset)}</td>'
+        f'<td class="c-prompt">{escape(r.prompt)}</td>'
+        f'<td class="num c-mean">{_number(r.mean)}</td>'
+        f'<td class="num c-ci">{_number(r.ci_low)} – {_number(r.ci_high)}</td>'
+        f'<td class="num c-n">{r.n}</td><td class="num">{r.planned}</td></tr>'
         for r in content.score_rows
     ]
     return (
@@ -113,13 +119,15 @@ def _samples(content: ViewerContent) -> str:
         "<th>outcome</th><th>score</th></tr>"
     )
     rows = [
-        f'<tr class="filterable sample-row" data-index="{i}" {_attrs(s)}>'
-        f"<td>{escape(s['run'])}</td><td>{escape(s['task'])}</td><td>{escape(s['subset'])}</td>"
-        f"<td>{escape(s['sample'])}</td><td>{escape(s['prompt'])}</td>"
-        f'<td>{escape(s["outcome"])}</td><td class="num">{_number(s["score"])}</td></tr>'
+        f'<tr class="filterable sample-row" data-index="{i}" {_attrs(s.filter_values())}>'
+        f"<td>{escape(s.run)}</td><td>{escape(s.task)}</td><td>{escape(s.subset)}</td>"
+        f"<td>{escape(s.sample)}</td><td>{escape(s.prompt)}</td>"
+        f'<td>{escape(s.outcome)}</td><td class="num">{_number(s.score)}</td></tr>'
         for i, s in enumerate(content.samples)
     ]
-    data = json.dumps(content.samples, ensure_ascii=False).replace("</", "<\\/")
+    data = json.dumps([s.to_json() for s in content.samples], ensure_ascii=False).replace(
+        "</", "<\\/"
+    )
     return (
         '<section id="samples"><h2>Samples</h2><p>Click a row for its position map, output '
         f'and reference.</p><table id="sample-table">{head}{"".join(rows)}</table>'
