@@ -164,7 +164,13 @@ class BuildStage(Stage[_BuildInputs, BuildReport]):
         finally:
             count_cache.close()
         audit = run_audit(
-            subset_rows, spec.audit, work.root, books={b.id: b for b in books}, cache_dir=work.cache
+            subset_rows,
+            spec.audit,
+            work.root,
+            books={b.id: b for b in books},
+            cache_dir=work.cache,
+            executor=spec.executor,
+            workers=self.workers,
         )
         subset_rows = audit.kept
         apply_audit_drops(subsets_report, subset_rows)
