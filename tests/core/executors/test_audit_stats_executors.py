@@ -96,8 +96,10 @@ def test_audit_on_ray_equals_local(
     ray_local.unlink()  # arm the hook: one Ray worker is killed after its call, then retried
     on_ray = audit_on(demo_built[1], tmp_path / "ray", RAY)
     assert ray_local.exists()  # a Ray task ran (and was retried)
-    assert on_ray == local
+    here = audit_on(demo_built[1], tmp_path / "here", ExecutorConfig(workers=1))
+    assert on_ray == local == here
     assert audit_file(tmp_path / "ray") == audit_file(tmp_path / "local")
+    assert audit_file(tmp_path / "ray") == audit_file(tmp_path / "here")
     for cache in ("local", "ray"):  # the pieces computed on workers were stored here
         assert (tmp_path / cache / "cache" / PIECES_FILE).is_file()
 
