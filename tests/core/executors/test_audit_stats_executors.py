@@ -1,5 +1,6 @@
-"""The residual-noise audit and the summary statistics on an executor: local processes
-and Ray write byte-identical files, and the executor enters no fingerprint."""
+"""The residual-noise audit, the summary statistics and the duplicates' MinHash signatures
+on an executor: local processes and Ray give identical records and byte-identical files,
+and the executor enters no fingerprint."""
 
 from __future__ import annotations
 
@@ -13,12 +14,14 @@ import pytest
 from lengthwise.builders.audit import audit_sample, piece_cache, reuse, run_audit
 from lengthwise.builders.audit.stage import PIECES_FILE, read_audits
 from lengthwise.builders.audit.summary import AuditSummary
+from lengthwise.builders.duplicates import signatures
+from lengthwise.builders.duplicates.stage import find_duplicate_works
 from lengthwise.builders.joining import sample_text
 from lengthwise.cli import build_parser
-from lengthwise.executors import ExecutorConfig
+from lengthwise.executors import ExecutorConfig, make_executor
 from lengthwise.records import Book, Sample
 from lengthwise.releases.stats.report import run_stats
-from lengthwise.spec import AuditConfig, load_spec
+from lengthwise.spec import AuditConfig, DuplicatesConfig, load_spec
 from lengthwise.storage import atomic_write_parquet
 from lengthwise.store import WorkStore
 from lengthwise.text import sentences
@@ -146,3 +149,36 @@ def test_stats_command_takes_the_executor_options() -> None:
         ["stats", "spec.toml", "--executor", "ray", "--ray-address", "auto"]
     )
     assert (args.executor, args.ray_address) == ("ray", "auto")
+
+
+def duplicates_on(demo: Path, cache: Path, executor: ExecutorConfig) -> dict[str, object]:
+    """The demo books' signatures (as lists) and duplicate findings, hashed on `executor`."""
+    books = list(WorkStore(WorkDir(demo)).books().values())
+    books += [replace(books[0], id="copy-of-first")]  # one duplicate to find
+    config = DuplicatesConfig()
+    found = find_duplicate_works(books, config, cache, runner=make_executor(executor))
+    stored = signatures.signatures_for(books, config.shingle_size, config.num_perm, cache)
+    return {
+        "findings": found.to_dict(),
+        "signatures": [(s.book_id, s.chapters.tolist(), s.book.tolist()) for s in stored],
+    }
+
+
+@pytest.mark.slow
+def test_duplicate_signatures_on_ray_equal_local(
+    demo_built: tuple[Path, Path],
+    ray_local: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(signatures, "BOOKS_BATCH_CHARS", 1)  # one book per call
+    here = duplicates_on(demo_built[1], tmp_path / "here", ExecutorConfig(workers=1))
+    pool = duplicates_on(demo_built[1], tmp_path / "pool", LOCAL_POOL)
+    ray_local.unlink()
+    on_ray = duplicates_on(demo_built[1], tmp_path / "ray", RAY)
+    assert ray_local.exists()  # the books were hashed by Ray tasks
+    assert here == pool == on_ray
+    clusters = on_ray["findings"]["clusters"]  # type: ignore[index]
+    assert any("copy-of-first" in str(c) for c in clusters)
+    names = sorted(p.name for p in (tmp_path / "ray").iterdir())
+    assert names == sorted(p.name for p in (tmp_path / "here").iterdir()) and names
