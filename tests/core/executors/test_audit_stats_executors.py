@@ -178,6 +178,11 @@ def test_duplicate_signatures_on_ray_equal_local(
     on_ray = duplicates_on(demo_built[1], tmp_path / "ray", RAY)
     assert ray_local.exists()  # the books were hashed by Ray tasks
     assert here == pool == on_ray
+    books = list(WorkStore(WorkDir(demo_built[1])).books().values())
+    direct = [signatures.compute_signatures(b, 5, 128) for b in books]  # the defaults
+    assert on_ray["signatures"][: len(books)] == [  # type: ignore[index]
+        (s.book_id, s.chapters.tolist(), s.book.tolist()) for s in direct
+    ]
     clusters = on_ray["findings"]["clusters"]  # type: ignore[index]
     assert any("copy-of-first" in str(c) for c in clusters)
     names = sorted(p.name for p in (tmp_path / "ray").iterdir())
