@@ -44,6 +44,7 @@ from lengthwise.builders.sampling.runs import DroppedRunJson
 from lengthwise.builders.screening import flagged_books
 from lengthwise.builders.sources import read_sources, require_kept
 from lengthwise.errors import UserError
+from lengthwise.executors import make_executor
 from lengthwise.progress import ProgressStep
 from lengthwise.records import Book, Sample, SourceDocument
 from lengthwise.reports import StageReport, StageReportJson
@@ -145,8 +146,9 @@ class BuildStage(Stage[_BuildInputs, BuildReport]):
             spec, work, plan.inputs.docs, step, self.workers
         )
         require_kept(corpus_report, "no book left after cleaning and chapter detection")
+        runner = make_executor(spec.executor, self.workers)
         books, duplicates, duplicates_report = duplicates_stage(
-            spec.duplicates, books, book_reports, repeated, work.cache
+            spec.duplicates, books, book_reports, repeated, work.cache, runner
         )
         screening = StageReport("screening")
         for book in books:
@@ -164,7 +166,13 @@ class BuildStage(Stage[_BuildInputs, BuildReport]):
         finally:
             count_cache.close()
         audit = run_audit(
-            subset_rows, spec.audit, work.root, books={b.id: b for b in books}, cache_dir=work.cache
+            subset_rows,
+            spec.audit,
+            work.root,
+            books={b.id: b for b in books},
+            cache_dir=work.cache,
+            executor=spec.executor,
+            workers=self.workers,
         )
         subset_rows = audit.kept
         apply_audit_drops(subsets_report, subset_rows)
@@ -230,7 +238,8 @@ def _corpus_stage(
             if book is not None:
                 books.append(book)
         # books.jsonl holds the chapters samples index into: repeated chapters leave here.
-        books, repeated = remove_repeated_chapters(books, spec.duplicates, work.cache)
+        runner = make_executor(spec.executor, workers)
+        books, repeated = remove_repeated_chapters(books, spec.duplicates, work.cache, runner)
     for book_report in reports:
         if book_report.excluded is not None:
             stage.drop("book-excluded", f"{book_report.path}: {book_report.excluded}")

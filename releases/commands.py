@@ -6,7 +6,15 @@ import argparse
 import time
 from typing import Any
 
-from lengthwise.cli_options import STAGE_OPTIONS, WORKERS, Command, add_commands, opt
+from lengthwise.cli_options import (
+    EXECUTOR_OPTIONS,
+    STAGE_OPTIONS,
+    WORKERS,
+    Command,
+    add_commands,
+    executor_from_args,
+    opt,
+)
 from lengthwise.releases.stats.information_coverage import DEFAULT_IC_SAMPLES
 from lengthwise.spec import load_spec
 
@@ -38,6 +46,7 @@ def _stats(args: argparse.Namespace) -> int:
             ic_samples=args.ic_samples,
             workers=args.workers,
             force=args.force,
+            executor=executor_from_args(args, spec.executor),
         )
     for name, subset in result.report.subsets.items():
         ic = subset.information_coverage
@@ -91,6 +100,7 @@ COMMANDS = (
                 f"(default {DEFAULT_IC_SAMPLES})",
             ),
             WORKERS,
+            *EXECUTOR_OPTIONS,
             opt("--force", action="store_true", help="recompute even when up to date"),
         ),
     ),

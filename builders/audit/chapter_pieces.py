@@ -103,3 +103,8 @@ def chapter_pieces(text: str, profile: LanguageProfile) -> ChapterPieces:
         toc=heading_like_runs(lines, profile),
         damage=damage_spans(text),
     )
+
+
+def pieces_of_chapters(chapters: list[tuple[str, LanguageProfile]]) -> list[ChapterPieces]:
+    """`chapter_pieces` of each (rendered text, profile): one executor call's batch."""
+    return [chapter_pieces(text, profile) for text, profile in chapters]

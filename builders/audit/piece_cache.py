@@ -4,7 +4,9 @@ Pieces live in WORK/cache/audit_pieces.sqlite keyed by the rendered chapter's ha
 language profile's hash (the spec's `[audit.languages]` additions included) and
 DETECTOR_VERSION, so a rebuild that changes only sampling re-audits nothing: it reads the
 pieces of the chapters its samples hold and combines them (builders/audit/joined_audit.py).
-SQLite commits are atomic; an unreadable cache is rebuilt.
+SQLite commits are atomic; an unreadable cache is rebuilt. Missing pieces are computed
+on the build's executor (local processes or Ray, in batches of about BATCH_CHARS
+characters); the store itself, and so the SQLite file, stays in this process.
 """
 
 from __future__ import annotations
@@ -15,9 +17,17 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
 
-from lengthwise.builders.audit.chapter_pieces import DETECTOR_VERSION, ChapterPieces, chapter_pieces
+from lengthwise.builders.audit.chapter_pieces import (
+    DETECTOR_VERSION,
+    ChapterPieces,
+    pieces_of_chapters,
+)
 from lengthwise.builders.audit.vocabulary import LanguageProfile
+from lengthwise.executors import Executor, make_executor
+from lengthwise.executors.batches import run_batched
 from lengthwise.storage import sha256_text
+
+BATCH_CHARS = 2_000_000  # rendered chapter text per executor call
 
 
 def piece_key(rendered: str, profile: LanguageProfile) -> str:
@@ -40,17 +50,25 @@ class PieceStore:
             self._db = _open(path)
 
     def pieces(
-        self, chapters: Mapping[str, tuple[str, LanguageProfile]], needed: Iterable[str]
+        self,
+        chapters: Mapping[str, tuple[str, LanguageProfile]],
+        needed: Iterable[str],
+        runner: Executor | None = None,
     ) -> dict[str, ChapterPieces]:
         """The pieces of the `needed` keys; every chapter in `chapters` (key -> rendered text,
-        profile) missing from the store is audited and stored, so a later selection of other
-        chapters of the same books reads them instead of scanning."""
+        profile) missing from the store is audited on `runner` (default: this process) and
+        stored, so a later selection of other chapters of the same books reads them instead
+        of scanning."""
         stored = self._stored_keys([k for k in chapters if k not in self._memory])
-        fresh = {
-            key: chapter_pieces(text, profile)
-            for key, (text, profile) in chapters.items()
-            if key not in self._memory and key not in stored
-        }
+        missing = [k for k in chapters if k not in self._memory and k not in stored]
+        computed = run_batched(
+            runner or make_executor(workers=1),
+            pieces_of_chapters,
+            [chapters[key] for key in missing],
+            [len(chapters[key][0]) for key in missing],
+            BATCH_CHARS,
+        )
+        fresh = dict(zip(missing, computed, strict=True))
         self._memory.update(fresh)
         self._store(fresh)
         self._memory.update(self._load([k for k in set(needed) if k not in self._memory]))

@@ -4,6 +4,9 @@ Each distinct chapter of the selection is rendered and hashed once; its pieces c
 from the piece store (computed on a miss). A sample whose text is not its chapters
 joined (it should always be) or where a term may run across a join is audited from
 its text with `audit_sample`, which gives the same record, only slower.
+
+Both the chapters' pieces and the per-sample audits run on an executor (lengthwise.
+executors) in batches; the plans, the piece store and the output order stay here.
 """
 
 from __future__ import annotations
@@ -17,11 +20,16 @@ from lengthwise.builders.audit.piece_cache import PieceStore, piece_key
 from lengthwise.builders.audit.sample_audit import audit_sample
 from lengthwise.builders.audit.vocabulary import LanguageProfile, profile_for
 from lengthwise.builders.joining import CHAPTER_SEPARATOR, render_chapter
+from lengthwise.executors import Executor, make_executor
+from lengthwise.executors.batches import run_batched
 from lengthwise.records import Book, Sample
 from lengthwise.spec import AuditConfig
 
 # (key, rendered text) of each chapter a sample holds; None when its book is unknown.
 Plan = list[tuple[str, str]] | None
+# One sample to audit and its chapters' pieces (None: audit its text).
+Planned = tuple[Sample, list[ChapterPieces] | None]
+BATCH_CHARS = 2_000_000  # sample text per executor call
 
 
 def audit_rows(
@@ -29,16 +37,39 @@ def audit_rows(
     books: Mapping[str, Book],
     config: AuditConfig,
     store: PieceStore,
+    runner: Executor | None = None,
 ) -> list[SampleAudit]:
+    """Every row's audit, in row order; pieces and audits on `runner` (default: here)."""
+    runner = runner or make_executor(workers=1)
     every, plans = _plans(rows, books, config)
-    pieces = store.pieces(every, (key for plan in plans if plan for key, _ in plan))
-    audits = []
+    pieces = store.pieces(every, (key for plan in plans if plan for key, _ in plan), runner)
+    planned: list[Planned] = []
     for row, plan in zip(rows, plans, strict=True):
-        audit = None
-        if plan is not None and _is_joined(row.text, [text for _, text in plan]):
-            audit = audit_from_pieces(row, [pieces[key] for key, _ in plan], config)
-        audits.append(audit or audit_sample(row, config))
-    return audits
+        joined = plan is not None and _is_joined(row.text, [text for _, text in plan])
+        planned.append(
+            (row, [pieces[key] for key, _ in plan] if plan is not None and joined else None)
+        )
+    return audit_samples(planned, config, runner)
+
+
+def audit_samples(
+    planned: Sequence[Planned], config: AuditConfig, runner: Executor
+) -> list[SampleAudit]:
+    """`audit_planned` of every sample on `runner`, in input order."""
+    sizes = [len(row.text) for row, _ in planned]
+    return run_batched(runner, audit_planned_batch, planned, sizes, BATCH_CHARS, (config,))
+
+
+def audit_planned_batch(planned: list[Planned], config: AuditConfig) -> list[SampleAudit]:
+    """One executor call: each sample from its pieces when it has them, else its text."""
+    return [audit_planned(row, pieces, config) for row, pieces in planned]
+
+
+def audit_planned(
+    row: Sample, pieces: list[ChapterPieces] | None, config: AuditConfig
+) -> SampleAudit:
+    audit = audit_from_pieces(row, pieces, config) if pieces is not None else None
+    return audit or audit_sample(row, config)
 
 
 def _plans(

@@ -14,10 +14,10 @@ from pathlib import Path
 
 from lengthwise.builders.audit.findings import FINDING_CLASSES, SampleAudit, SampleAuditJson
 from lengthwise.builders.audit.piece_cache import PieceStore
-from lengthwise.builders.audit.reuse import audit_rows
-from lengthwise.builders.audit.sample_audit import audit_sample
+from lengthwise.builders.audit.reuse import audit_rows, audit_samples
 from lengthwise.builders.audit.summary import AuditSummary
 from lengthwise.errors import UserError
+from lengthwise.executors import ExecutorConfig, make_executor
 from lengthwise.json_records import validate_json
 from lengthwise.records import Book, Sample
 from lengthwise.spec import AuditConfig
@@ -49,15 +49,22 @@ def run_audit(
     work_root: Path,
     books: Mapping[str, Book] | None = None,
     cache_dir: Path | None = None,
+    executor: ExecutorConfig | None = None,
+    workers: int | None = None,
 ) -> AuditOutcome:
-    """Audit every row; with `books`, from cached per-chapter pieces (same records, faster)."""
+    """Audit every row; with `books`, from cached per-chapter pieces (same records, faster).
+
+    The detectors run on `executor` (the spec's `[executor]`: local processes by default,
+    or Ray) with `workers` calls in flight; the records are the same either way.
+    """
     rows = [row for rows in subset_rows.values() for row in rows]
+    runner = make_executor(executor, workers)
     if books is None:
-        audits = [audit_sample(row, config) for row in rows]
+        audits = audit_samples([(row, None) for row in rows], config, runner)
     else:
         store = PieceStore(cache_dir / PIECES_FILE if cache_dir is not None else None)
         try:
-            audits = audit_rows(rows, books, config, store)
+            audits = audit_rows(rows, books, config, store, runner)
         finally:
             store.close()
     over = _over_limit(audits, config)

@@ -22,6 +22,7 @@ from lengthwise.builders.sampling import (
 )
 from lengthwise.builders.sampling.number_gaps import number_gaps
 from lengthwise.builders.sampling.runs import DroppedRunJson
+from lengthwise.executors import Executor
 from lengthwise.records import Book
 from lengthwise.reports import StageReport
 from lengthwise.spec import DuplicatesConfig, Spec
@@ -33,8 +34,12 @@ def duplicates_stage(
     reports: Sequence[BookReport],
     repeated: Sequence[RepeatedChapter],
     cache_dir: Path,
+    runner: Executor | None = None,
 ) -> tuple[list[Book], DuplicateFindings, StageReport]:
-    """Find copies of one work; with ``keep = "one"`` only the kept copy goes on."""
+    """Find copies of one work; with ``keep = "one"`` only the kept copy goes on.
+
+    Signatures not cached yet are computed on ``runner`` (default: this process).
+    """
     stage = StageReport("duplicates")
     by_id = {r.id: r for r in reports}
     noise = {
@@ -45,7 +50,7 @@ def duplicates_stage(
         )
         for b in books
     }
-    findings = cached_duplicate_works(books, config, cache_dir, noise, repeated)
+    findings = cached_duplicate_works(books, config, cache_dir, noise, repeated, runner)
     for chapter in findings.repeated_chapters:
         stage.warn(
             f"{chapter.book_id}: chapter #{chapter.index} {chapter.heading!r} repeats "

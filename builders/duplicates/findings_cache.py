@@ -14,6 +14,7 @@ from pathlib import Path
 
 from lengthwise.builders.duplicates.repeated_chapters import RepeatedChapter
 from lengthwise.builders.duplicates.stage import DuplicateFindings, find_duplicate_works
+from lengthwise.executors import Executor
 from lengthwise.records import Book
 from lengthwise.spec import DuplicatesConfig
 from lengthwise.storage import atomic_write_bytes, canonical_hash
@@ -27,6 +28,7 @@ def cached_duplicate_works(
     cache_dir: Path,
     noise: Mapping[str, float],
     repeated: Sequence[RepeatedChapter],
+    runner: Executor | None = None,
 ) -> DuplicateFindings:
     path = cache_dir / "duplicates" / f"findings-{_key(books, config, noise, repeated)[:32]}.pickle"
     try:
@@ -36,7 +38,7 @@ def cached_duplicate_works(
             return found
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
         pass
-    found = find_duplicate_works(books, config, cache_dir, noise, repeated)
+    found = find_duplicate_works(books, config, cache_dir, noise, repeated, runner)
     atomic_write_bytes(path, pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL))
     return found
 

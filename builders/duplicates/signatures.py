@@ -4,10 +4,13 @@ A book's signature is the element-wise minimum of its chapters' signatures, whic
 exactly the MinHash of the union of their shingle sets, so each chapter is hashed once.
 Signatures live in ``WORK/cache/duplicates/<key>.npz``, keyed by the chapters' text hashes,
 the language and the signature settings: a rebuild reads them and hashes nothing.
+``signatures_for`` reads the cached ones in this process and hashes the others on an
+executor (local processes or Ray, a few books per call); the cache is written here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,6 +19,8 @@ import numpy.typing as npt
 from datasketch import LeanMinHash, MinHash
 
 from lengthwise.builders.duplicates.normalize import SAMPLE_RATE, shingle_hashes
+from lengthwise.executors import Executor, make_executor
+from lengthwise.executors.batches import run_batched
 from lengthwise.records import Book
 from lengthwise.storage import canonical_hash
 
@@ -26,6 +31,7 @@ SCHEME = "affine32"
 # a heading): it takes part in no chapter match.
 MIN_CHAPTER_SHINGLES = 30
 _BATCH = 16_384  # values per MinHash update: bounds the (values x permutations) temporary
+BOOKS_BATCH_CHARS = 4_000_000  # book text per executor call
 
 
 @dataclass(frozen=True)
@@ -96,28 +102,63 @@ def compute_signatures(book: Book, shingle_size: int, num_perm: int) -> BookSign
     return BookSignatures(book.id, chapters, sizes, book_values, len(union))
 
 
-def load_or_compute(
+def signatures_for(
+    books: Sequence[Book],
+    shingle_size: int,
+    num_perm: int,
+    cache_dir: Path | None,
+    runner: Executor | None = None,
+) -> list[BookSignatures]:
+    """Each book's signatures, in order: from ``cache_dir`` when present, else computed on
+    ``runner`` (default: this process) and stored."""
+    paths = [_cache_path(b, shingle_size, num_perm, cache_dir) for b in books]
+    found = [_load(b, p) if p is not None else None for b, p in zip(books, paths, strict=True)]
+    missing = [i for i, signatures in enumerate(found) if signatures is None]
+    computed = run_batched(
+        runner or make_executor(workers=1),
+        signatures_batch,
+        [books[i] for i in missing],
+        [sum(len(c.text) for c in books[i].chapters) for i in missing],
+        BOOKS_BATCH_CHARS,
+        (shingle_size, num_perm),
+    )
+    result: list[BookSignatures] = []
+    fresh = dict(zip(missing, computed, strict=True))
+    for index, path in enumerate(paths):
+        signatures = found[index] or fresh[index]
+        if index in fresh and path is not None:
+            store(signatures, path)
+        result.append(signatures)
+    return result
+
+
+def signatures_batch(books: list[Book], shingle_size: int, num_perm: int) -> list[BookSignatures]:
+    """``compute_signatures`` of each book: one executor call."""
+    return [compute_signatures(book, shingle_size, num_perm) for book in books]
+
+
+def _cache_path(
     book: Book, shingle_size: int, num_perm: int, cache_dir: Path | None
-) -> BookSignatures:
-    """The book's signatures from ``cache_dir`` when present, else computed (and stored)."""
+) -> Path | None:
     if cache_dir is None:
-        return compute_signatures(book, shingle_size, num_perm)
-    path = cache_dir / f"{signature_key(book, shingle_size, num_perm)[:32]}.npz"
-    if path.is_file():
-        try:
-            with np.load(path) as data:
-                return BookSignatures(
-                    book.id,
-                    data["chapters"],
-                    data["chapter_sizes"],
-                    data["book"],
-                    int(data["book_size"]),
-                )
-        except (OSError, ValueError, KeyError):
-            pass  # a damaged cache file is recomputed below
-    signatures = compute_signatures(book, shingle_size, num_perm)
-    store(signatures, path)
-    return signatures
+        return None
+    return cache_dir / f"{signature_key(book, shingle_size, num_perm)[:32]}.npz"
+
+
+def _load(book: Book, path: Path) -> BookSignatures | None:
+    if not path.is_file():
+        return None
+    try:
+        with np.load(path) as data:
+            return BookSignatures(
+                book.id,
+                data["chapters"],
+                data["chapter_sizes"],
+                data["book"],
+                int(data["book_size"]),
+            )
+    except (OSError, ValueError, KeyError):
+        return None  # a damaged cache file is recomputed
 
 
 def store(signatures: BookSignatures, path: Path) -> None:

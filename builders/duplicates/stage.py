@@ -30,11 +30,12 @@ from lengthwise.builders.duplicates.repeated_chapters import (
 )
 from lengthwise.builders.duplicates.signatures import (
     BookSignatures,
-    load_or_compute,
     signature_key,
+    signatures_for,
     store,
 )
 from lengthwise.builders.sampling.number_gaps import missing_numbers
+from lengthwise.executors import Executor
 from lengthwise.records import Book
 from lengthwise.spec import DuplicatesConfig
 from lengthwise.storage import canonical_hash
@@ -102,16 +103,22 @@ def _cache(cache_dir: Path | None) -> Path | None:
 
 
 def remove_repeated_chapters(
-    books: Sequence[Book], config: DuplicatesConfig, cache_dir: Path | None
+    books: Sequence[Book],
+    config: DuplicatesConfig,
+    cache_dir: Path | None,
+    runner: Executor | None = None,
 ) -> tuple[list[Book], list[RepeatedChapter]]:
-    """Books with later copies of a repeated chapter dropped, and what was dropped."""
+    """Books with later copies of a repeated chapter dropped, and what was dropped.
+
+    Signatures missing from the cache are computed on ``runner`` (default: this process).
+    """
     if not config.drop_repeated_chapters:
         return list(books), []
     cache = _cache(cache_dir)
     result: list[Book] = []
     repeated: list[RepeatedChapter] = []
-    for book in books:
-        signatures = load_or_compute(book, config.shingle_size, config.num_perm, cache)
+    every = signatures_for(books, config.shingle_size, config.num_perm, cache, runner)
+    for book, signatures in zip(books, every, strict=True):
         repeats = find_repeats(book, signatures, config.chapter_threshold)
         deduped = drop_repeats(book, repeats)
         if repeats and cache is not None:
@@ -135,12 +142,15 @@ def find_duplicate_works(
     cache_dir: Path | None,
     noise: Mapping[str, float] | None = None,
     repeated: Sequence[RepeatedChapter] = (),
+    runner: Executor | None = None,
 ) -> DuplicateFindings:
-    """Clusters of copies among ``books``; ``noise``: book id -> noise per character."""
+    """Clusters of copies among ``books``; ``noise``: book id -> noise per character.
+
+    Signatures missing from the cache are computed on ``runner`` (default: this process).
+    """
     cache = _cache(cache_dir)
-    signatures: dict[str, BookSignatures] = {
-        b.id: load_or_compute(b, config.shingle_size, config.num_perm, cache) for b in books
-    }
+    every = signatures_for(books, config.shingle_size, config.num_perm, cache, runner)
+    signatures: dict[str, BookSignatures] = {b.id: s for b, s in zip(books, every, strict=True)}
     facts = [
         BookFacts(
             b.id,

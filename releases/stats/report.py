@@ -23,6 +23,7 @@ from typing import Any
 
 from lengthwise import __version__
 from lengthwise.errors import UserError
+from lengthwise.executors import ExecutorConfig
 from lengthwise.llm.accounting import MeteredClient, UsageLedger
 from lengthwise.llm.types import LLMClient
 from lengthwise.llm.usage_journal import UsageJournal
@@ -175,12 +176,18 @@ def run_stats(
     ic_samples: int = DEFAULT_IC_SAMPLES,
     workers: int | None = None,
     force: bool = False,
+    executor: ExecutorConfig | None = None,
 ) -> StatsResult:
-    """Compute and write the statistics of every subset of `spec` built in `work_dir`."""
+    """Compute and write the statistics of every subset of `spec` built in `work_dir`.
+
+    The per-sample summary statistics run on `executor` (default: the spec's
+    `[executor]`); it enters no fingerprint, since it changes no output.
+    """
     if ic_samples < 1:
         raise UserError(f"--ic-samples must be at least 1, got {ic_samples}")
     stage = StatsStage(spec, StatsPaths(Path(work_dir)), judge or JudgeSetup(), ic_samples)
     stage.workers, stage.force = workers, force
+    stage.executor = executor or spec.executor
     run = run_stage(stage)
     return StatsResult(stage.paths, run.body, up_to_date=run.up_to_date)
 
@@ -193,6 +200,7 @@ class StatsStage(Stage[list[SubsetRows], StatsReport]):
     ic_samples: int
     workers: int | None = None
     force: bool = False
+    executor: ExecutorConfig | None = None  # where the summary statistics run
     body_type = StatsReport
     name = "stats"
     timed = False  # stats.json is copied into releases: no timing in it
@@ -245,7 +253,7 @@ class StatsStage(Stage[list[SubsetRows], StatsReport]):
         ]
         with self.display.step("summary statistics", total=len(pairs), unit="pair") as step:
             results: dict[str, PairResult] = {}
-            for pair_id, result in compute_pairs(pairs, self.workers):
+            for pair_id, result in compute_pairs(pairs, self.workers, self.executor):
                 results[pair_id] = result
                 step.advance()
         length_rows = read_build_report(paths.root).body.length_table

@@ -1,19 +1,21 @@
 """All summary-based statistics of one (source, summary) pair, and of many in parallel.
 
 Each text is segmented once and the source indexed once; every statistic reads those.
-Pairs are spread over worker processes grouped by book, so that lines shared by
-overlapping samples of one book hit the same worker's segmentation cache.
+Pairs are spread over an executor's workers (local processes, or Ray tasks; see
+lengthwise.executors) grouped by book, so that lines shared by overlapping samples of
+one book hit the same worker's segmentation cache. The statistics of a pair do not
+depend on where it runs, so outputs are identical whichever executor computes them.
 """
 
 from __future__ import annotations
 
 import math
-import os
 import statistics
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from lengthwise.executors import ExecutorConfig, make_executor
 from lengthwise.json_records import JsonRecord
 from lengthwise.releases.stats.compression import ratio
 from lengthwise.releases.stats.fragments import coverage_density, greedy_fragments
@@ -23,8 +25,6 @@ from lengthwise.releases.stats.stats_record import Description
 from lengthwise.releases.stats.token_index import TokenIndex
 from lengthwise.releases.stats.uniformity import uniformity_tokens
 from lengthwise.text import rouge_tokens, segmenter_name, sentences, words
-from lengthwise.tokenizers import process_context
-from lengthwise.workers import worker_pool
 
 # The figures reported per subset, in report order.
 METRICS = (
@@ -116,7 +116,8 @@ def pair_statistics(source: str, summary: str, lang: str) -> PairResult:
     )
 
 
-def _run_group(pairs: Sequence[PairInput]) -> list[tuple[str, PairResult]]:
+def pair_group_statistics(pairs: Sequence[PairInput]) -> list[tuple[str, PairResult]]:
+    """(id, statistics) of each pair of one group: one executor call."""
     return [(p.id, pair_statistics(p.source, p.summary, p.lang)) for p in pairs]
 
 
@@ -135,23 +136,28 @@ def _balanced_groups(pairs: Sequence[PairInput], parts: int) -> list[list[PairIn
 
 
 def compute_pairs(
-    pairs: Sequence[PairInput], workers: int | None = None
+    pairs: Sequence[PairInput],
+    workers: int | None = None,
+    executor: ExecutorConfig | None = None,
 ) -> Iterator[tuple[str, PairResult]]:
-    """(id, statistics) for every pair; in worker processes when there is enough work."""
-    workers = workers or os.cpu_count() or 1
-    if workers <= 1 or len(pairs) < 4:
-        yield from _run_group(pairs)
+    """(id, statistics) for every pair, on `executor` (default local processes).
+
+    The local executor computes a handful of pairs in this process (a pool would cost
+    more); Ray always gets the work it was asked to do.
+    """
+    runner = make_executor(executor, workers)
+    if runner.kind == "local" and (runner.workers <= 1 or len(pairs) < 4):
+        yield from pair_group_statistics(pairs)
         return
     # Load the segmenter before forking so that workers inherit it instead of loading
     # the dictionary once each.
-    if any(p.lang == "zh" for p in pairs):
+    if runner.inherits_memory and any(p.lang == "zh" for p in pairs):
         segmenter_name()
         words("预热", "zh")
-    # Several bins per worker keep both busy when one book is much longer than the rest.
-    groups = _balanced_groups(pairs, workers * 4)
-    with worker_pool(workers, process_context()) as pool:
-        for results in pool.map(_run_group, groups):
-            yield from results
+    # Several bins per worker keep all busy when one book is much longer than the rest.
+    groups = _balanced_groups(pairs, runner.workers * 4)
+    for results in runner.run_ordered(pair_group_statistics, [(group,) for group in groups]):
+        yield from results
 
 
 def describe(values: Sequence[float]) -> Description:

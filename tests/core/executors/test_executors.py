@@ -9,6 +9,7 @@ import pytest
 
 from lengthwise.cli_options import executor_from_args
 from lengthwise.executors import make_executor
+from lengthwise.executors.batches import batch_bounds, run_batched
 from lengthwise.spec_scaling import ExecutorConfig
 from tests.core.executors.ray_fixtures import ray_local
 
@@ -48,3 +49,13 @@ def test_cli_options_override_the_spec_table() -> None:
     config = executor_from_args(args, spec_table)
     assert (config.kind, config.address) == ("ray", "ray://head:10001")
     assert executor_from_args(argparse.Namespace(executor=None, ray_address=None)).kind == "local"
+
+
+def test_batches_of_about_max_size_and_results_in_input_order() -> None:
+    sizes = [5, 5, 5, 20, 1, 1]
+    assert batch_bounds(sizes, 10) == [(0, 2), (2, 3), (3, 4), (4, 6)]
+    assert batch_bounds([], 10) == []
+    executor = make_executor(ExecutorConfig(), workers=2)
+    # `sorted` of a batch returns a list: a builtin, importable by any worker.
+    items = [3, 1, 2, 9, 8, 7]
+    assert run_batched(executor, sorted, items, sizes, 10) == [1, 3, 2, 9, 7, 8]

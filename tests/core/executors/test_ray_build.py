@@ -40,6 +40,7 @@ def assert_same_outputs(expected: Path, actual: Path) -> None:
     files = output_files(expected)
     assert files == output_files(actual)
     assert "samples/L.parquet" in files and "corpus/books.jsonl" in files
+    assert "audit/samples.jsonl" in files  # the audit ran on the executor too
     different = [f for f in files if comparable(expected / f) != comparable(actual / f)]
     assert different == []
 
