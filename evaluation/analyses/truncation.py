@@ -10,8 +10,9 @@ loses far more than one that does not.
 
 Release validation: when the score drops by less than `threshold` (default 10 % of the
 full score) at the largest fraction of 0.5 or less (half the context or more gone), the
-table flags the task and subset as not measuring long context; the release card can
-quote that line (not wired into `lengthwise release` yet).
+table flags the task and subset as not measuring long context; `lengthwise release
+--long-context-check OUT/truncation.json` puts the verdict into the dataset card
+(releases/release/long_context.py).
 """
 
 from __future__ import annotations
