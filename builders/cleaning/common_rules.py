@@ -15,6 +15,10 @@ import itertools
 import operator
 import re
 
+from lengthwise.builders.cleaning.broken_paragraphs import (
+    REJOIN_BROKEN_PARAGRAPHS,
+    BrokenParagraphsRule,
+)
 from lengthwise.builders.cleaning.damage_rules import MOJIBAKE
 from lengthwise.builders.cleaning.line_rules import LineRule
 from lengthwise.builders.cleaning.rules import (
@@ -172,11 +176,12 @@ EDGE_BLANK_LINES = BlockRule(
 )
 
 PRE: tuple[Rule | LineRule, ...] = (LINE_ENDINGS, ZERO_WIDTH, CONTROL_CHARS, MOJIBAKE, HTML_ENTITY)
-POST: tuple[Rule | BlockRule | UnwrapRule, ...] = (
+POST: tuple[Rule | BlockRule | UnwrapRule | BrokenParagraphsRule, ...] = (
     TRAILING_SPACE,
     INDENT,
     TAB_RUN,
     UNWRAP_PARAGRAPHS,
+    REJOIN_BROKEN_PARAGRAPHS,
     BLANK_LINES,
     EDGE_BLANK_LINES,
 )
