@@ -17,6 +17,7 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from lengthwise.builders.tasks.report_record import TaskLengthReport
 from lengthwise.releases.release.layout import data_file
 from lengthwise.releases.release.manifest import file_entries
 from lengthwise.releases.release.task_configs import TaskConfig, manifest_tasks
@@ -216,9 +217,12 @@ def write_task_release(base: Path, out: Path, instances: Sequence[TaskInstance])
         path.parent.mkdir(parents=True, exist_ok=True)
         table = pa.Table.from_pylist([r.to_row() for r in rows], schema=task_arrow_schema())
         pq.write_table(table, path)
-        first = rows[0]
-        row_dicts = [r.to_row() for r in rows]
-        released.append(TaskConfig(name, first.task, first.family, first.length, row_dicts, {}))
+        first, count = rows[0], len(rows)
+        built = TaskLengthReport(
+            first.length, first.target, first.lower, first.upper, count, count, count, 0,
+            None, None, None, 0, None,
+        )  # fmt: skip
+        released.append(TaskConfig(name, first.task, first.family, first.length, rows, built))
     manifest["tasks"] = manifest_tasks(released)  # exactly as `lengthwise release` writes it
     manifest["files"] = file_entries(out)
     atomic_write_json(out / "manifest.json", manifest)
