@@ -107,9 +107,10 @@ def run(root: Path, kind: str, workers: int) -> dict[str, Any]:
     finally:
         if kind == "ray":
             ray.shutdown()
-    corpus_seconds = result.report["stages"]["corpus"]["seconds"]
+    report = result.report  # the typed build report (builders/build_record.py)
+    corpus_seconds = report.stages["corpus"]["seconds"]
     samples = b"".join(p.read_bytes() for p in sorted((result.work.samples).glob("*.parquet")))
-    books = len(result.report["books"])
+    books = len(report.books)
     return {
         "config": f"{kind} x{workers}",
         "workers": workers,
@@ -117,8 +118,8 @@ def run(root: Path, kind: str, workers: int) -> dict[str, Any]:
         "corpus_seconds": corpus_seconds,
         "ray_start": ray_seconds,
         "books": books,
-        "kept": sum(1 for b in result.report["books"] if b["excluded"] is None),
-        "duplicates": len(result.report["duplicates"].get("clusters", [])),
+        "kept": sum(1 for b in report.books if b.excluded is None),
+        "duplicates": len(report.duplicates["clusters"]),
         "samples_sha": hashlib.sha256(samples).hexdigest()[:16],
     }
 
