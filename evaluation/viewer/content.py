@@ -42,19 +42,14 @@ class AnalysisNotes:
 
 
 @dataclass(frozen=True)
-class ScoreRow:
-    """One (task, subset, prompt) of a run's results.json, numbers untouched (x100)."""
+class _RunCell:
+    """What every viewer row is filtered by: which run, model, task, subset and prompt."""
 
     run: str
     model: str
     task: str
     subset: str
     prompt: str
-    mean: float | None
-    ci_low: float | None
-    ci_high: float | None
-    n: int
-    planned: int
 
     def filter_values(self) -> dict[str, str]:
         return {
@@ -63,6 +58,17 @@ class ScoreRow:
             "task": self.task,
             "prompt": self.prompt,
         }
+
+
+@dataclass(frozen=True)
+class ScoreRow(_RunCell):
+    """One (task, subset, prompt) of a run's results.json, numbers untouched (x100)."""
+
+    mean: float | None
+    ci_low: float | None
+    ci_high: float | None
+    n: int
+    planned: int
 
 
 @dataclass(frozen=True)
@@ -85,14 +91,9 @@ class PositionMap:
 
 
 @dataclass(frozen=True)
-class SampleEntry:
+class SampleEntry(_RunCell):
     """One answered pair as the viewer lists it (and its panel shows)."""
 
-    run: str
-    model: str
-    task: str
-    subset: str
-    prompt: str
     sample: str
     language: str
     outcome: str
@@ -101,14 +102,6 @@ class SampleEntry:
     reference: str
     context_chars: int
     position: PositionMap
-
-    def filter_values(self) -> dict[str, str]:
-        return {
-            "model": self.model,
-            "subset": self.subset,
-            "task": self.task,
-            "prompt": self.prompt,
-        }
 
     def to_json(self) -> JsonObject:
         return {

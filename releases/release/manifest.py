@@ -7,6 +7,7 @@ downloaded copy can be verified and two versions can be compared sample by sampl
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,15 +33,21 @@ class ManifestError(ReleaseError):
     """A release folder does not match its manifest (missing, changed or extra files)."""
 
 
-def sample_entry(row: ReleaseRow) -> SampleEntryJson:
-    """A released row's id and hashes: the whole row, its context and its summary."""
-    summary = row["summary"]
+def row_entry(row: Mapping[str, object], context: str, summary: str | None) -> SampleEntryJson:
+    """A released row's id and hashes: the whole row, its context and its summary (task
+    instances have none)."""
     return {
-        "id": row["id"],
+        "id": str(row["id"]),
         "sha256": canonical_hash(dict(row)),
-        "context_sha256": sha256_text(row["context"]),
-        "summary_sha256": sha256_text(summary) if isinstance(summary, str) else None,
+        "context_sha256": sha256_text(context),
+        "summary_sha256": sha256_text(summary) if summary is not None else None,
     }
+
+
+def sample_entry(row: ReleaseRow) -> SampleEntryJson:
+    """A released summary row's entry (`row_entry`)."""
+    summary = row["summary"]
+    return row_entry(row, row["context"], summary if isinstance(summary, str) else None)
 
 
 def _is_tolerated(relative: str) -> bool:

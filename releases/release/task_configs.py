@@ -19,10 +19,10 @@ from dataclasses import dataclass, field, replace
 from lengthwise.builders.tasks.lengths import task_lengths
 from lengthwise.builders.tasks.report_record import TaskLengthReport, read_tasks_report
 from lengthwise.releases.release.layout import ReleaseError, data_file
+from lengthwise.releases.release.manifest import row_entry
 from lengthwise.releases.release.manifest_record import SampleEntryJson, TaskEntryJson
 from lengthwise.spec import Spec
 from lengthwise.stage_state import CompletionRecord
-from lengthwise.storage import canonical_hash, sha256_text
 from lengthwise.store import WorkStore
 from lengthwise.task_records import TaskInstance, release_config_name
 from lengthwise.workdir import WorkDir
@@ -118,13 +118,7 @@ def _public_instance(instance: TaskInstance, tokenizer_names: Mapping[str, str])
 
 def _instance_entry(instance: TaskInstance) -> SampleEntryJson:
     """A released instance's id and hashes (task rows have no summary)."""
-    row = instance.to_row()
-    return {
-        "id": row["id"],
-        "sha256": canonical_hash(row),
-        "context_sha256": sha256_text(row["context"]),
-        "summary_sha256": None,
-    }
+    return row_entry(instance.to_row(), instance.context, None)
 
 
 def manifest_tasks(configs: list[TaskConfig]) -> dict[str, TaskEntryJson]:
