@@ -263,10 +263,12 @@ def _finish(data: bytes, encoding: str, name: str, label: str | None = None) -> 
 
 def _finish_text(text: str, encoding: str, bad: int, name: str) -> DecodedText:
     # CRLF first, then lone CR (old Mac files), so "\r\n" never becomes two line breaks.
-    text = text.replace("\r\n", "\n")
     if "\r" in text:
-        text = text.replace("\r", "\n")
-    if not text.strip():
+        text = text.replace("\r\n", "\n")
+        if "\r" in text:
+            text = text.replace("\r", "\n")
+    # `isspace`, not `strip()`: no copy of a multi-megabyte text to test it.
+    if not text or text.isspace():
         raise SourceError(name, "empty file (only whitespace)", key="empty-file")
     warnings = []
     if bad:

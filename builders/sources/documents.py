@@ -72,7 +72,7 @@ def build_document(
             warnings=book.warnings,
         )
     found = _extract_text(data, name, fmt, declared_charset)
-    if not found.text.strip():
+    if not found.text or found.text.isspace():
         raise SourceError(name, f"no text left after reading it as {fmt}", "empty-file")
     return SourceDocument(
         id=ident,

@@ -23,9 +23,18 @@ _NOT_A_TITLE_RE = re.compile(
 _SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to"}
 
 
+_LEADING_BLANKS = "\ufeff \t\r\n\u3000"
+
+
 def repeated_title(text: str) -> str | None:
     """The shortest string the text starts with at least twice in a row (2-30 characters)."""
-    head = text.lstrip("\ufeff \t\r\n\u3000")[: 2 * MAX_TITLE_CHARS]
+    # Measure the leading blank run on a bounded edge: stripping the whole text would
+    # copy a multi-megabyte book.
+    edge = text[:4096]
+    start = len(edge) - len(edge.lstrip(_LEADING_BLANKS))
+    if start == len(edge):
+        start = len(text) - len(text.lstrip(_LEADING_BLANKS))
+    head = text[start : start + 2 * MAX_TITLE_CHARS]
     for length in range(2, MAX_TITLE_CHARS + 1):
         candidate = head[:length]
         if head[length : 2 * length] == candidate and not any(c.isspace() for c in candidate):
