@@ -87,12 +87,19 @@ def _inspect(args: argparse.Namespace) -> int:
         entries = [json_entry(r, copies.get(r.id), tokenizer) for _, r in found]
         entries += [failure_entry(f.source, f.reason) for f in failures]
         print(json.dumps({"books": entries}, ensure_ascii=False, indent=1))
-        return 0
-    for _, report in found:
-        print_book(report, copies.get(report.id), tokenizer)
-    for failure in failures:
-        print(f"{failure.source}: None [None, None] excluded: {failure.reason}")
-    return 0
+    else:
+        for _, report in found:
+            print_book(report, copies.get(report.id), tokenizer)
+        for failure in failures:
+            print(f"{failure.source}: None [None, None] excluded: {failure.reason}")
+    excluded = len(found) - len(books)
+    print(
+        f"inspect: {len(books)} of {len(found) + len(failures)} input(s) usable as books "
+        f"({excluded} excluded, {len(failures)} unreadable)",
+        file=sys.stderr,
+    )
+    # No usable book is a failed inspection: scripts checking a corpus see it.
+    return 0 if books else 1
 
 
 def _build(args: argparse.Namespace) -> int:

@@ -94,3 +94,34 @@ def test_pack_training_writes_samples_in_interval(
     members = [m for p in packed for m in p["members"]]
     assert len(members) == len(set(members)), "a pair is used once"
     capsys.readouterr()
+
+
+def test_inspect_without_a_usable_book_exits_1_with_a_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "empty.txt").write_bytes(b"")
+    (corpus / "notes.txt").write_text("just a few words, no chapters\n" * 30)
+    args = ["inspect", str(corpus), "--tokenizer", "chars", "--workers", "1"]
+    assert main(args) == 1
+    captured = capsys.readouterr()
+    assert "no chapter" in captured.out and "empty" in captured.out
+    assert "0 of 2 input(s) usable as books (1 excluded, 1 unreadable)" in captured.err
+    assert main([*args, "--json"]) == 1
+    assert len(json.loads(capsys.readouterr().out)["books"]) == 2
+
+
+def test_inspect_summary_counts_kept_books(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_demo_corpus(tmp_path / "corpus")
+    (tmp_path / "corpus" / "notes.txt").write_text("just a few words, no chapters\n" * 30)
+    args = ["inspect", str(tmp_path / "corpus"), "--tokenizer", "chars", "--workers", "1"]
+    entries = run_json(capsys, *args, "--json")["books"]
+    assert isinstance(entries, list)
+    kept = sum(1 for e in entries if not e["excluded"])
+    assert 0 < kept < len(entries)
+    assert main(args) == 0
+    err = capsys.readouterr().err
+    assert f"{kept} of {len(entries)} input(s) usable as books" in err
