@@ -4,11 +4,11 @@ A line's signature is the line stripped, with whitespace runs folded to one spac
 digit runs (ASCII and full-width) folded to one ``0``: `- 12 -` and `- 13 -` share
 `- 0 -`, and a running header that varies only in its page number is one line.
 
-Cost: a book is split once; lines longer than `max_chars` (paragraphs) are dropped by C-level
-`map`/`compress` before anything is hashed, so `Counter` and the folding see only the short
-lines; signatures are folded in bulk on the joined short lines, and only lines whose
-signature recurs are located (picked by C-level membership tests). No regex and no Python
-statement runs per line of the book; line offsets are computed only when headings are needed.
+Cost: a book is split and stripped once (C); one length test per line drops blank lines and
+lines longer than `max_chars` (paragraphs) before anything is hashed, so `Counter` and the
+folding see only the short lines; signatures are folded in bulk on the joined short lines,
+and only lines whose signature recurs are located (picked by C-level membership tests). No
+regex runs per line; line offsets are computed only when headings are needed.
 
 Chapter positions: cleaning runs before chapter detection, so heading positions come
 from a cheap candidate pass (`heading_lines`): the chapter detector's own zh heading
@@ -106,16 +106,16 @@ def split_book(text: str, max_chars: int) -> BookLines:
 
 
 def short_lines(stripped: list[str], max_chars: int) -> list[str]:
-    """The non-blank lines of `stripped` up to `max_chars` long, in order (all in C)."""
-    fits = map(max_chars.__ge__, map(len, stripped))
-    return list(filter(None, itertools.compress(stripped, fits)))
+    """The non-blank lines of `stripped` up to `max_chars` long, in order."""
+    return [line for line in stripped if 0 < len(line) <= max_chars]
 
 
 def add_headings(book: BookLines, text: str, language: str) -> None:
     """Line offsets and the heading lines of `book` (the chapter detector's candidate pass)."""
     # starts[i] = characters of the lines above + their newlines; all in C.
-    lengths = list(itertools.accumulate(map(len, book.lines)))
-    book.starts = list(map(operator.add, [0, *lengths[:-1]], range(len(book.lines))))
+    with_newline = map(operator.add, map(len, book.lines), itertools.repeat(1))
+    book.starts = list(itertools.accumulate(with_newline, initial=0))
+    book.starts.pop()  # where a line after the last one would start
     book.prefixes = heading_lines(text, language, book.starts)
     book.headings = sorted(book.prefixes)
 
@@ -200,7 +200,7 @@ def recurring(
 ) -> dict[str, SignatureStats]:
     """Stats for signatures recurring `min_count` times, or listed in `also`."""
     totals = book.totals
-    wanted = set(itertools.compress(totals, map(min_count.__le__, totals.values())))
+    wanted = {sig for sig, count in totals.items() if count >= min_count}
     wanted.update(sig for sig in also if sig in totals)
     return {sig: SignatureStats(count=totals[sig]) for sig in wanted}
 
@@ -258,7 +258,7 @@ def book_signatures(text: str, max_chars: int) -> list[str]:
     with two letters or more. Workers send these to the parent for `corpus_boilerplate`."""
     stripped = list(map(str.strip, text.split("\n")))
     counts = Counter(short_lines(stripped, max_chars))
-    repeated = itertools.compress(counts, map((2).__le__, counts.values()))
+    repeated = [form for form, count in counts.items() if count >= 2]
     first = itertools.islice(filter(None, stripped), BOOK_EDGE_LINES)
     last = itertools.islice(filter(None, reversed(stripped)), BOOK_EDGE_LINES)
     ends = {form for form in itertools.chain(first, last) if len(form) <= max_chars}
