@@ -94,7 +94,7 @@ def learn_and_find(
     learned: list[LearnedLine] = []
     # Furniture is a minority of a book's lines: a line making up a quarter of them is
     # the text itself (a list, a chant, a test file of one repeated line).
-    most = _MAX_LINE_SHARE * sum(count for form, count in book.counts.items() if form)
+    most = _MAX_LINE_SHARE * book.nonblank
     for sig, entry in wanted.items():
         if entry.count > most:
             continue
