@@ -1,7 +1,7 @@
 """Heading candidates in Chinese text: 第X回/章/节/卷 and 楔子/尾声-like headings.
 
-A candidate is found with one precompiled regex over the whole text, then judged
-by its surroundings (a few string look-ups per hit, no per-line loop):
+A candidate is found with a precompiled regex over the whole text (one scan per
+prefix, 第 and 地), then judged by its surroundings (a few string look-ups per hit):
 
 - where it starts: at a line start (strong), or glued mid-line right after the
   previous chapter's last sentence (`…他便去了。第五回 游幻境…`; weak, kept only
