@@ -1,7 +1,7 @@
 """Heading candidates in Chinese text: 第X回/章/节/卷 and 楔子/尾声-like headings.
 
-A candidate is found with one precompiled regex over the whole text, then judged
-by its surroundings (a few string look-ups per hit, no per-line loop):
+A candidate is found with a precompiled regex over the whole text (one scan per
+prefix, 第 and 地), then judged by its surroundings (a few string look-ups per hit):
 
 - where it starts: at a line start (strong), or glued mid-line right after the
   previous chapter's last sentence (`…他便去了。第五回 游幻境…`; weak, kept only
@@ -36,10 +36,15 @@ _GLUED_FORBIDDEN = set('，,。！？!?；;：:、…—“”「」『』"．.'
 _TITLE_FORBIDDEN = set("。．；;")
 
 _DIGITS = "0-9０-９"
-HEADING_RE = re.compile(
-    rf"(?P<prefix>[第地])[{_HSPACE}]*(?P<num>[{NUMERAL_CHARS}{_DIGITS}]{{1,12}})"
+_AFTER_PREFIX = (
+    rf"[{_HSPACE}]*(?P<num>[{NUMERAL_CHARS}{_DIGITS}]{{1,12}})"
     rf"[{_HSPACE}]*(?P<unit>[{CHAPTER_UNITS}{SECTION_UNITS}{PART_UNITS}])"
 )
+HEADING_RE = re.compile(rf"(?P<prefix>[第地]){_AFTER_PREFIX}")
+# HEADING_RE split by its first character: sre finds a literal first character several
+# times faster than a character class. A match holds 第/地 only at its start, so matches
+# never overlap and the two scans together find exactly HEADING_RE's matches.
+_HEADING_BY_PREFIX = tuple(re.compile(rf"(?P<prefix>{p}){_AFTER_PREFIX}") for p in "第地")
 # After a sentence end, a 回 number without its 第 (see `_unprefixed`).
 UNPREFIXED_RE = re.compile(
     rf"(?<=[。！？!?」』”])(?P<prefix>)(?P<num>[{NUMERAL_CHARS}]{{1,6}})(?P<unit>回)"
@@ -67,7 +72,7 @@ def find_zh_candidates(text: str) -> list[Candidate]:
     """All 第X回-style and 楔子-style heading candidates, in text order."""
     found: list[Candidate] = []
     flat_book = _without_line_breaks(text)
-    for match in HEADING_RE.finditer(text):
+    for match in _heading_matches(text):
         candidate = _judge_numbered(text, match, flat_book)
         if candidate is not None:
             found.append(candidate)
@@ -92,6 +97,12 @@ def find_zh_candidates(text: str) -> list[Candidate]:
         found.extend(_unprefixed(text))
     found.sort(key=lambda c: c.start)
     return cut_flat_titles(text, found)
+
+
+def _heading_matches(text: str) -> list[re.Match[str]]:
+    """`HEADING_RE.finditer(text)`, in text order, found faster (`_HEADING_BY_PREFIX`)."""
+    matches = [match for regex in _HEADING_BY_PREFIX for match in regex.finditer(text)]
+    return sorted(matches, key=lambda match: match.start())
 
 
 def _without_line_breaks(text: str) -> bool:

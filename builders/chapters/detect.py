@@ -85,7 +85,7 @@ def detect_chapters(
         raise ValueError(f"min_chapter_chars must be >= 0, got {min_chapter_chars}")
     if toc is not None and len(toc) >= 2:
         return detect_from_toc(toc, min_chapter_chars)
-    if not text.strip():
+    if not text or text.isspace():  # `not text.strip()` without copying the book
         return ChapterDetection(excluded="empty text")
     finders: list[Callable[[str], list[Candidate]]] = [find_zh_candidates, find_en_candidates]
     if lang == "en":

@@ -19,6 +19,9 @@
   and `?` inside mojibake runs are not placeholders.
 
 Another stage's audit calls this on samples; the corpus stage reports it per book.
+Most books have no damage at all: a text whose characters all lie below U+2300 (Latin,
+Cyrillic, general punctuation) holds none of the characters above and no ideograph, so
+only Latin mojibake is looked for there; that is decided in C, without a regex scan.
 """
 
 from __future__ import annotations
@@ -47,6 +50,11 @@ _CLAUSE_BREAK = re.compile(r"[。！？!?，,；;：:\n“”「」『』]")
 # Telltales of UTF-8 read as Latin-1/Windows-1252 (`Ã©`, `Â `, `â€™`); substring
 # searches, far faster than one regex over a whole book.
 LATIN_MOJIBAKE_MARKERS = ("Ã", "Â", "â€")
+# Every damage character but `?` and every ideograph lies at or above U+2300 (the first is
+# U+2312), so below it a `?` follows no ideograph and nothing else can be damage.
+_FIRST_DAMAGE_HIGH_BYTE = 0x23  # the high byte of U+2300 in UTF-16
+_HIGH_BYTES_BELOW = bytes(range(_FIRST_DAMAGE_HIGH_BYTE))
+_CHUNK_CHARS = 1 << 16  # decide per chunk: a Chinese book fails on its first one
 
 
 @dataclass(frozen=True)
@@ -104,9 +112,28 @@ def _mojibake_runs(text: str, signals: list[int]) -> tuple[list[tuple[int, int]]
     return runs, sum(last - first + 1 for first, last in runs)
 
 
+def _has_latin_marker(text: str) -> bool:
+    # Single-character searches first: `"â€" in text` is many times slower than `"€" in text`.
+    return any(
+        all(char in text for char in marker) and marker in text for marker in LATIN_MOJIBAKE_MARKERS
+    )
+
+
+def _below_u2300(text: str) -> bool:
+    """Whether every character of `text` lies below U+2300, decided in C: the high byte
+    of each UTF-16 code unit (surrogates included) is below 0x23."""
+    if text.isascii():
+        return True
+    for start in range(0, len(text), _CHUNK_CHARS):
+        high_bytes = text[start : start + _CHUNK_CHARS].encode("utf-16-be", "surrogatepass")[0::2]
+        if high_bytes.translate(None, _HIGH_BYTES_BELOW):
+            return False
+    return True
+
+
 def _latin_mojibake_lines(text: str) -> tuple[int, int]:
     """Lines `ftfy` would re-decode, and their changed characters."""
-    if not any(marker in text for marker in LATIN_MOJIBAKE_MARKERS):
+    if not _has_latin_marker(text):
         return 0, 0
     lines = chars = 0
     for line in text.split("\n"):
@@ -157,6 +184,14 @@ def _kind(text: str, index: int, scan: _Scan, in_run: _RunLookup) -> str | None:
 
 def count_damage(text: str) -> DamageCounts:
     """Count the damaged characters of `text` (any language, any length)."""
+    if _below_u2300(text):  # no damage character, no ideograph (module docstring)
+        latin_runs, latin_chars = _latin_mojibake_lines(text)
+        return DamageCounts(mojibake_runs=latin_runs, mojibake_chars=latin_chars)
+    return _count_scanned(text)
+
+
+def _count_scanned(text: str) -> DamageCounts:
+    """`count_damage` by a scan of every candidate character (the general path)."""
     scan = _scan(text)
     in_run = _RunLookup(scan.runs)
     counts = {"private_use": 0, "replacement": 0, "placeholder": 0}
@@ -201,7 +236,7 @@ def damage_spans(text: str) -> list[tuple[int, int, str]]:
 
 def _latin_mojibake_spans(text: str) -> list[tuple[int, int, str]]:
     """Lines `ftfy` would re-decode, as spans."""
-    if not any(marker in text for marker in LATIN_MOJIBAKE_MARKERS):
+    if not _has_latin_marker(text):
         return []
     spans: list[tuple[int, int, str]] = []
     offset = 0

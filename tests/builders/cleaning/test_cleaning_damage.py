@@ -54,3 +54,32 @@ def test_ellipses_and_punctuation_runs_are_never_rewritten() -> None:
         text = f"他说{run}好吧。"
         assert zh(text) == text, run
     assert zh("他说．好吧．") == "他说。好吧。"  # a single full-width dot is a full stop
+
+
+def test_fast_path_for_text_below_u2300_agrees_with_the_full_scan() -> None:
+    # `count_damage` skips the candidate scan when every character is below U+2300; the
+    # shared corpora only exercise clean books, so check the edges here against the scan.
+    from lengthwise.builders.cleaning import damage
+
+    garbled = "曹嵩要行，陶谦亲送出郭".encode().decode("gbk", errors="replace")
+    filler = "Plain prose? Yes — “quoted”, café, naïve.\n" * 2000  # > one 64K chunk
+    samples = [
+        "",
+        "What? Who?? Why?!",
+        "Latin-1 only: café, naïve, Ã© and Â here?\n",
+        "He said â€œthank youâ€\x9d.\nclean\n",
+        "Em dash — curly ’ quotes ∑ U+2211 and ⋯ U+22EF, still below U+2300?",
+        "The first damage character: ⌒ U+2312, and Ⓐ, ┣, ア, ５, Ａ.",
+        "Private use \ue485 and \U000f0001, replacement \ufffd, marks □■〓.",
+        "lone surrogate \udc80 ?",
+        "飞觥限?起来。斟了“点犀?”",
+        STORY + garbled + STORY,
+        filler,
+        filler + "□",
+        filler + "限?",
+        filler + "\ue000",
+    ]
+    for text in samples:
+        assert damage.count_damage(text) == damage._count_scanned(text), text[:40]
+    assert damage.count_damage(filler + "□").placeholders == 1
+    assert damage.count_damage(filler + "\ue000").private_use == 1
