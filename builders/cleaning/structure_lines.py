@@ -28,14 +28,14 @@ _ZH_HEADING = re.compile(
 )
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*•·–]|\d{1,3}[.)]|\(?[a-z]\)|\([ivx]{1,4}\))[ \t]+\S")
 _TOC_LINE = re.compile(r".*\S(?:[ \t]{2,}|[ \t]*\.{3,}[ \t]*|[ \t]*…+[ \t]*)\d{1,4}[ \t]*$")
-_MAX_HEADING_CHARS = 120
+MAX_HEADING_CHARS = 120
 _LETTERS = re.compile(r"[A-Za-z]")
 
 
 def is_heading_line(line: str) -> bool:
     """A chapter, part or special heading (`CHAPTER IV.`, `PREFACE`, `第三回`, `XII.`)."""
     stripped = line.strip()
-    if not stripped or len(stripped) > _MAX_HEADING_CHARS:
+    if not stripped or len(stripped) > MAX_HEADING_CHARS:
         return False
     return _EN_HEADING.match(line) is not None or _ZH_HEADING.match(line) is not None
 
