@@ -37,9 +37,7 @@ _JOINABLE = r"\u3400-\u9fff\uf900-\ufaffa-z"  # what `_joiner` accepts on either
 # Gap starts whose line may end in a letter or a joinable character (letters are word
 # characters, not digits; after trailing spaces the last visible one is further back).
 # A removable gap and an open paragraph end both start so.
-_OPEN_GAP_START = re.compile(
-    rf"\n(?=[ \t\u3000]*\n)(?<=[{_JOINABLE}]\n|[^\W\d_]\n|[^\S\n]\n)"
-)
+_OPEN_GAP_START = re.compile(rf"\n(?=[ \t\u3000]*\n)(?<=[{_JOINABLE}]\n|[^\W\d_]\n|[^\S\n]\n)")
 # Either a gap start after a line that is surely a long punctuated paragraph end (more
 # visible characters than any heading or capitals title has, the last one neither a
 # letter nor a digit: no open end, no contents page number), or (the group) the start
