@@ -24,12 +24,29 @@ from dataclasses import dataclass
 
 from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.rules import MAX_EXAMPLES, RuleOutcome, format_example
-from lengthwise.builders.cleaning.structure_lines import is_structure_line
+from lengthwise.builders.cleaning.structure_lines import MAX_HEADING_CHARS, is_structure_line
 
 MIN_CHARS = 20  # both touching lines at least this long: titles and verse are shorter
 MIN_PARAGRAPHS = 20  # long paragraphs needed to know the book's habits
 MAX_OPEN_SHARE = 0.10  # of long non-heading paragraphs ending without punctuation, at most
-_GAP = re.compile(r"\n[ \t\u3000]*\n(?:[ \t\u3000]*\n)*[ \t\u3000]*")
+_BLANK_LINES = r"[ \t\u3000]*\n(?:[ \t\u3000]*\n)*[ \t\u3000]*"
+_GAP = re.compile(r"\n" + _BLANK_LINES)
+# The cheap scans below find every gap that can matter; each found one is then checked
+# with the exact conditions, so they only save work, never change an answer.
+_JOINABLE = r"\u3400-\u9fff\uf900-\ufaffa-z"  # what `_joiner` accepts on either side
+# Gap starts whose line may end in a letter or a joinable character (letters are word
+# characters, not digits; after trailing spaces the last visible one is further back).
+# A removable gap and an open paragraph end both start so.
+_OPEN_GAP_START = re.compile(rf"\n(?=[ \t\u3000]*\n)(?<=[{_JOINABLE}]\n|[^\W\d_]\n|[^\S\n]\n)")
+# Either a gap start after a line that is surely a long punctuated paragraph end (more
+# visible characters than any heading or capitals title has, the last one neither a
+# letter nor a digit: no open end, no contents page number), or (the group) the start
+# of a line that may be a list item, the only structure such a line can still be.
+_PUNCTUATED_END_OR_LIST = re.compile(
+    rf"\n(?:(?=[ \t\u3000]*\n)(?<=\S[^\n]{{{MAX_HEADING_CHARS - 1}}}[^\w\s]\n)"
+    r"|[^\S\n]*([\d\-*•·–(]))"
+)
+_STRETCH_CHARS = 100_000  # counted at a time: most books settle long before their end
 
 
 def _is_cjk(char: str) -> bool:
@@ -50,6 +67,21 @@ def _joiner(before: str, after: str) -> str | None:
     return None
 
 
+def _line_before(text: str, position: int) -> str:
+    """The line ending at `position` (a newline), with its indent and trailing spaces."""
+    return text[text.rfind("\n", 0, position) + 1 : position]
+
+
+def _paragraph_ends(text: str) -> list[str]:
+    """The last character of every long non-structure line before a gap (exact, slow)."""
+    ends = []
+    for gap in _GAP.finditer(text):
+        line = _line_before(text, gap.start()).strip()
+        if len(line) >= MIN_CHARS and not is_structure_line(line):  # headings end openly
+            ends.append(line[-1])
+    return ends
+
+
 def _habitually_punctuated(paragraph_ends: list[str]) -> bool:
     if len(paragraph_ends) < MIN_PARAGRAPHS:
         return False
@@ -57,34 +89,72 @@ def _habitually_punctuated(paragraph_ends: list[str]) -> bool:
     return open_ends <= MAX_OPEN_SHARE * len(paragraph_ends)
 
 
+def _open_end_count(text: str, gaps: list[re.Match[str]]) -> int:
+    """How many of `_paragraph_ends(text)` are letters, all such gaps being in `gaps`."""
+    count = 0
+    for gap in gaps:
+        line = _line_before(text, gap.start()).strip()  # blank when inside a gap: skipped
+        if len(line) >= MIN_CHARS and _is_letter(line[-1]) and not is_structure_line(line):
+            count += 1
+    return count
+
+
+def _book_is_punctuated(text: str, open_gaps: list[re.Match[str]]) -> bool:
+    """`_habitually_punctuated(_paragraph_ends(text))`, from counts where they settle it.
+
+    The open ends are counted exactly. In any stretch of the book cut at newlines, the
+    long punctuated ends less the lines there that could be list items (and the first
+    line of the book, which follows no newline) are a lower bound of the other paragraph
+    ends. More ends only lower the open share, so once such a bound passes the test it
+    is the answer; a book whose bound never does is decided end by end.
+    """
+    open_ends = _open_end_count(text, open_gaps)
+    ends_at_least = open_ends - 1
+    start = 0
+    while start < len(text):
+        cut = text.find("\n", start + _STRETCH_CHARS)
+        end = cut if cut >= 0 else len(text)
+        found = _PUNCTUATED_END_OR_LIST.findall(text, start, end)
+        punctuated = found.count("")
+        ends_at_least += punctuated - (len(found) - punctuated)
+        if ends_at_least >= MIN_PARAGRAPHS and open_ends <= MAX_OPEN_SHARE * ends_at_least:
+            return True
+        start = end
+    return _habitually_punctuated(_paragraph_ends(text))
+
+
+def _separator(text: str, gap: re.Match[str]) -> str | None:
+    """What replaces `gap`, or None when the paragraphs on its two sides stay apart."""
+    before = _line_before(text, gap.start()).rstrip()
+    after_end = text.find("\n", gap.end())
+    after = text[gap.end() : after_end if after_end >= 0 else len(text)].rstrip()
+    if len(before.strip()) < MIN_CHARS or len(after) < MIN_CHARS:
+        return None
+    separator = _joiner(before, after)
+    if separator is None or is_structure_line(before) or is_structure_line(after):
+        return None
+    return separator
+
+
+def _open_gaps(text: str) -> list[re.Match[str]]:
+    """The gaps (as `_GAP` finds them) after a line that may end in a letter, and maybe
+    some blank stretches inside a gap, whose line before is blank."""
+    gaps = (_GAP.match(text, start.start()) for start in _OPEN_GAP_START.finditer(text))
+    return [gap for gap in gaps if gap is not None]
+
+
 def rejoin_broken_paragraphs(text: str) -> RuleOutcome:
     """Join paragraphs broken mid-sentence; unchanged text when the book has no habit."""
-    gaps = list(_GAP.finditer(text))
-    ends = []
-    for gap in gaps:
-        line = text[text.rfind("\n", 0, gap.start()) + 1 : gap.start()].strip()
-        if len(line) >= MIN_CHARS and not is_structure_line(line):  # headings end openly
-            ends.append(line[-1])
-    if not _habitually_punctuated(ends):
-        return RuleOutcome(text, 0)
+    open_gaps = _open_gaps(text)
     edits: list[Edit] = []
-    examples: list[str] = []
-    for gap in gaps:
-        before = text[text.rfind("\n", 0, gap.start()) + 1 : gap.start()].rstrip()
-        after_end = text.find("\n", gap.end())
-        after = text[gap.end() : after_end if after_end >= 0 else len(text)].rstrip()
-        if len(before.strip()) < MIN_CHARS or len(after) < MIN_CHARS:
-            continue
-        if is_structure_line(before) or is_structure_line(after):
-            continue
-        separator = _joiner(before, after)
-        if separator is None:
-            continue
-        edits.append((gap.start(), gap.end(), separator))
-        if len(examples) < MAX_EXAMPLES:
-            examples.append(format_example(text, gap.start(), gap.end(), separator))
-    if not edits:
+    for gap in open_gaps:
+        separator = _separator(text, gap)
+        if separator is not None:
+            edits.append((gap.start(), gap.end(), separator))
+    # The habit is only looked at when there is something to join.
+    if not edits or not _book_is_punctuated(text, open_gaps):
         return RuleOutcome(text, 0)
+    examples = [format_example(text, *edit) for edit in edits[:MAX_EXAMPLES]]
     pieces: list[str] = []
     position = 0
     for start, end, separator in edits:

@@ -28,23 +28,29 @@ _ZH_HEADING = re.compile(
 )
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*•·–]|\d{1,3}[.)]|\(?[a-z]\)|\([ivx]{1,4}\))[ \t]+\S")
 _TOC_LINE = re.compile(r".*\S(?:[ \t]{2,}|[ \t]*\.{3,}[ \t]*|[ \t]*…+[ \t]*)\d{1,4}[ \t]*$")
-_MAX_HEADING_CHARS = 120
+MAX_HEADING_CHARS = 120
 _LETTERS = re.compile(r"[A-Za-z]")
 
 
 def is_heading_line(line: str) -> bool:
     """A chapter, part or special heading (`CHAPTER IV.`, `PREFACE`, `第三回`, `XII.`)."""
-    stripped = line.strip()
-    if not stripped or len(stripped) > _MAX_HEADING_CHARS:
+    return _is_heading(line, line.strip())
+
+
+def _is_heading(line: str, stripped: str) -> bool:
+    if not stripped or len(stripped) > MAX_HEADING_CHARS:
         return False
     return _EN_HEADING.match(line) is not None or _ZH_HEADING.match(line) is not None
 
 
 def is_title_line(line: str) -> bool:
     """A heading, or a short all-capitals line (`THE PRISON-DOOR.`, a title page line)."""
-    if is_heading_line(line):
+    return _is_title(line, line.strip())
+
+
+def _is_title(line: str, stripped: str) -> bool:
+    if _is_heading(line, stripped):
         return True
-    stripped = line.strip()
     # A short line in capitals (`THE PRISON-DOOR.`): a title, not prose.
     if not (3 <= len(stripped) <= 80 and stripped.isupper()):
         return False
@@ -63,7 +69,7 @@ def is_structure_line(line: str) -> bool:
         return True
     if first.islower():
         return False  # every heading and title starts with a capital, digit, CJK or quote
-    return is_title_line(line)
+    return _is_title(line, stripped)  # the stripped line once, not once per test
 
 
 def is_list_item(line: str) -> bool:
