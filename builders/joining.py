@@ -52,14 +52,50 @@ def last_pretoken_start(rendered: str) -> int:
     return cut if cut < len(rendered) else 0
 
 
+# Characters that are punctuation, symbols or spaces in every Unicode version and so can
+# never be part of a letter or number pretoken (no letters, digits, combining marks).
+_NON_WORD = frozenset(
+    " !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
+    "。，、；：？！“”‘’（）《》〈〉「」『』【】〔〕…—–～·・﹏\u3000"
+)
+_MAX_NON_WORD_TAIL = 32
+
+
+def _is_word_end(char: str) -> bool:
+    """An ASCII letter or digit, or a CJK ideograph: a letter or number pretoken ends here."""
+    return (char.isascii() and char.isalnum()) or "\u4e00" <= char <= "\u9fff"
+
+
+def word_end_start(rendered: str) -> int:
+    """Where a short run of punctuation after the chapter's last word starts, or -1.
+
+    In every additive tokenizer's pretoken pattern, a letter or number pretoken ends at
+    the first character that is not a letter, number or combining mark, and no pretoken
+    reaches back over it: so the position after the last word character is a pretoken
+    boundary whatever follows (the separator included). Only provable cases are used:
+    the run after that word must be made of `_NON_WORD` characters (no newline, no
+    mark) and be short; otherwise -1.
+    """
+    position = len(rendered)
+    floor = max(0, position - _MAX_NON_WORD_TAIL)
+    while position > floor and rendered[position - 1] in _NON_WORD:
+        position -= 1
+    if position > 0 and _is_word_end(rendered[position - 1]):
+        return position
+    return -1
+
+
 def followed_tail(rendered: str) -> str:
     """The part of a rendered chapter whose count changes when the separator follows it.
 
     count(rendered + SEPARATOR) == count(rendered) - count(tail) + count(tail + SEPARATOR)
     for tokenizers that join exactly: the corpus stage counts only the short tail twice,
-    not the whole chapter.
+    not the whole chapter. The tail starts after the last word when that is provably a
+    pretoken boundary (`word_end_start`: usually one to three punctuation marks), else
+    at the last line (`last_pretoken_start`).
     """
-    return rendered[last_pretoken_start(rendered) :]
+    start = word_end_start(rendered)
+    return rendered[start if start >= 0 else last_pretoken_start(rendered) :]
 
 
 def joins_exactly(tokenizer_id: str) -> bool:
