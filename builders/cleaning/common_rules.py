@@ -117,6 +117,13 @@ TRAILING_SPACE = BlockRule(
 )
 
 _INDENT_WIDTH = {"\t": "    ", "\u3000": "  "}
+_INDENT_CHARS = "\t\u3000\xa0\u2000-\u200a\u202f\u205f"
+
+
+def _may_have_indent(text: str) -> bool:
+    # In ASCII text only a tab can start such an indentation (one memchr-speed search);
+    # elsewhere the pattern's own newline scan is as cheap as looking for the characters.
+    return "\t" in text if text.isascii() else True
 
 
 def _normalise_indent(match: re.Match[str]) -> str:
@@ -127,8 +134,9 @@ INDENT = Rule(
     name="common/indent",
     description="Indentation made of tabs, NBSP or ideographic spaces becomes ASCII spaces "
     "(tab = 4, ideographic space = 2, others = 1).",
-    pattern=re.compile(rf"\n *+[\t\u3000\xa0\u2000-\u200a\u202f\u205f]{HSPACE}*(?=\S)"),
+    pattern=re.compile(rf"\n *+[{_INDENT_CHARS}]{HSPACE}*(?=\S)"),
     replacement=_normalise_indent,
+    gate=_may_have_indent,
     line_start=True,
     whitespace_only=True,
 )

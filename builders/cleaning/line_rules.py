@@ -21,8 +21,8 @@ from lengthwise.builders.cleaning.rules import (
     MAX_EXAMPLES,
     Replacement,
     RuleOutcome,
-    contains_any,
     format_example,
+    occurs,
 )
 
 
@@ -91,7 +91,7 @@ def candidate_lines(
     """(start, end) of each candidate line; `end` is the index of its newline (or len)."""
     starts: set[int] = set()
     for anchor in anchors:
-        if not contains_any(text, (anchor,)):  # cheap for ASCII anchors in Chinese text
+        if not occurs(text, anchor):  # answered once per text, cheaply (see `occurs`)
             continue
         position = text.find(anchor)
         while position >= 0:
