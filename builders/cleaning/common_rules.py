@@ -102,7 +102,7 @@ def _trailing_spaces(text: str) -> list[Span]:
     if not contains_any(text, _TRAILING_TRIGGERS) and not (last >= 0 and text[last].isspace()):
         return []
     lines = text.split("\n")
-    stripped = [line.rstrip() for line in lines]
+    stripped = list(map(str.rstrip, lines))
     # Characters before each line's end: its own and earlier lines, plus one "\n" each.
     upto = list(itertools.accumulate(map(len, lines)))
     changed = itertools.compress(range(len(lines)), map(operator.is_not, lines, stripped))

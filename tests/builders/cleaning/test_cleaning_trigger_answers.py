@@ -1,9 +1,12 @@
-"""The shared needle answers (`rules.occurs`) agree with a plain `in`, text after text."""
+"""Shared fast paths agree with the plain ones: needle answers (`rules.occurs`) with `in`,
+a line-start group with its locators alone (text after text), head/tail cuts with pieces."""
 
 from __future__ import annotations
 
 import random
 
+from lengthwise.builders.cleaning.ledger import apply_edits
+from lengthwise.builders.cleaning.line_rules import LineStartGroup, candidate_lines
 from lengthwise.builders.cleaning.rules import contains_any, occurs
 
 NEEDLES = (
@@ -42,3 +45,38 @@ def test_an_edit_that_removes_a_needle_is_seen() -> None:
     assert not occurs(after, "本书")
     assert not occurs(after, "www")
     assert occurs(before, "本书")  # back to the first text: answered afresh, still right
+
+
+def test_line_start_group_finds_the_lines_each_locator_alone_finds() -> None:
+    group = LineStartGroup()
+    locators = [
+        group.locator("本站|欢迎"),
+        group.locator("第[^\n]{1,5}?字数"),
+        group.locator("[（(]本章完"),
+    ]
+    chance = random.Random(5)
+    heads = ["本站", "欢迎", "第一章 字数", "（本章完）", "\u3000本站", "故事", "", " ", "x本站"]
+    text = ""
+    for _ in range(40):  # each round is a new text, as after a rule's edit
+        lines = [chance.choice(heads) + chance.choice(["", "说", "\t"]) for _ in range(12)]
+        text = "\n".join(lines) if chance.random() < 0.8 else text + "\n本站"
+        for locator in locators:
+            alone = candidate_lines(text, (), locator)
+            assert candidate_lines(text, (), locator, group) == alone, (locator.pattern, text)
+
+
+def _piecewise(text: str, edits: list[tuple[int, int, str]]) -> str:
+    pieces, last = [], 0
+    for start, end, replacement in edits:
+        pieces += [text[last:start], replacement]
+        last = end
+    return "".join([*pieces, text[last:]])
+
+
+def test_apply_edits_cutting_head_and_tail_matches_piecewise_edits() -> None:
+    text = "\n\nbody\n\n\n"
+    cases = [[(0, 2, "")], [(6, 9, "")], [(0, 2, ""), (7, 9, "")], [(0, 9, "")], []]
+    cases += [[(0, 2, "x"), (6, 9, "")], [(0, 2, ""), (4, 5, ""), (6, 9, "")]]
+    for edits in cases:
+        assert apply_edits(text, edits) == _piecewise(text, edits), edits
+    assert apply_edits(text, [(0, 2, ""), (7, 9, "")]) == "body\n"
