@@ -17,7 +17,9 @@ from lengthwise.builders.cleaning.rules import HSPACE
 
 _ZH = ("zh",)
 
-# The line rules that look at line starts share one scan of the text per text state.
+# The line rules below that look at line starts share one scan of the text per text
+# state. (The author-notice and notice-block openings stay apart: when a line rule
+# fires, the group scans the new text again, and a bigger group costs more each time.)
 _LINE_STARTS = LineStartGroup()
 _line_start = _LINE_STARTS.locator
 
