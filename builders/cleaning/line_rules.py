@@ -23,8 +23,8 @@ from lengthwise.builders.cleaning.rules import (
     MAX_EXAMPLES,
     Replacement,
     RuleOutcome,
+    first_index,
     format_example,
-    occurs,
 )
 
 
@@ -104,9 +104,7 @@ def candidate_lines(
         starts.update(group.line_starts(text, locator))
         locator = None
     for anchor in anchors:
-        if not occurs(text, anchor):  # answered once per text, cheaply (see `occurs`)
-            continue
-        position = text.find(anchor)
+        position = first_index(text, anchor)  # cheap when absent (see `rules.occurs`)
         while position >= 0:
             starts.add(text.rfind("\n", 0, position) + 1)
             end = text.find("\n", position)

@@ -141,19 +141,37 @@ def occurs(text: str, needle: str) -> bool:
     return known
 
 
+def first_index(text: str, needle: str) -> int:
+    """``text.find(needle)``, skipped when the needle is known or cheaply seen to be absent.
+
+    The answer goes on the text's answer sheet, so `occurs` asks no more.
+    """
+    facts = _facts(text)
+    if facts.occurs.get(needle) is False or not _may_occur(text, needle, facts.ascii):
+        facts.occurs[needle] = False
+        return -1
+    position = text.find(needle)
+    facts.occurs[needle] = position >= 0
+    return position
+
+
 def _search(text: str, needle: str, index: AsciiIndex | None) -> bool:
+    if index is not None and len(needle) == 1 and needle.isascii():
+        return needle in index[1]  # exact: a single ASCII character found there is in the text
+    return _may_occur(text, needle, index) and needle in text
+
+
+def _may_occur(text: str, needle: str, index: AsciiIndex | None) -> bool:
+    """False when cheap checks show `needle` is not in `text` (True: it may be)."""
     if index is not None and needle.isascii():
-        # An ASCII needle missing from the ASCII part is missing from the text; a
-        # single ASCII character found there is in the text.
+        # An ASCII needle missing from the ASCII part is missing from the text.
         if len(needle) == 1:
             return needle in index[1]
         if needle not in index[0]:
             return False
     # A one-character search runs at memchr speed, a longer needle several times
     # slower: a needle with a character the text lacks is rejected cheaply.
-    if len(needle) > 1 and not all(char in text for char in set(needle)):
-        return False
-    return needle in text
+    return len(needle) == 1 or all(char in text for char in set(needle))
 
 
 def contains_any(text: str, needles: tuple[str, ...]) -> bool:

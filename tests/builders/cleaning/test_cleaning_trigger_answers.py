@@ -7,7 +7,7 @@ import random
 
 from lengthwise.builders.cleaning.ledger import apply_edits
 from lengthwise.builders.cleaning.line_rules import LineStartGroup, candidate_lines
-from lengthwise.builders.cleaning.rules import contains_any, occurs
+from lengthwise.builders.cleaning.rules import contains_any, first_index, occurs
 
 NEEDLES = (
     "www", "w", "com", "\u3000\n", " \n", "â€", "本书", "声明", "书", "|", "\x0c",
@@ -35,6 +35,15 @@ def test_occurs_answers_like_in_as_the_text_changes() -> None:
             assert occurs(text, needle) == (needle in text), (needle, len(text))
             assert occurs(text, needle) == (needle in text)  # the remembered answer
         assert contains_any(text, NEEDLES) == any(needle in text for needle in NEEDLES)
+
+
+def test_first_index_finds_like_find_and_shares_answers_with_occurs() -> None:
+    for number, text in enumerate(_texts(seed=11)):
+        for needle in NEEDLES if number % 2 else reversed(NEEDLES):
+            if number % 3 == 0:
+                occurs(text, needle)  # answered first by `occurs`, then located
+            assert first_index(text, needle) == text.find(needle), (needle, len(text))
+            assert occurs(text, needle) == (needle in text)
 
 
 def test_an_edit_that_removes_a_needle_is_seen() -> None:
