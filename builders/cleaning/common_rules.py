@@ -117,13 +117,18 @@ TRAILING_SPACE = BlockRule(
 )
 
 _INDENT_WIDTH = {"\t": "    ", "\u3000": "  "}
-_INDENT_CHARS = "\t\u3000\xa0\u2000-\u200a\u202f\u205f"
+_INDENT = re.compile(rf"\n *+[\t\u3000\xa0\u2000-\u200a\u202f\u205f]{HSPACE}*(?=\S)")
 
 
 def _may_have_indent(text: str) -> bool:
-    # In ASCII text only a tab can start such an indentation (one memchr-speed search);
-    # elsewhere the pattern's own newline scan is as cheap as looking for the characters.
-    return "\t" in text if text.isascii() else True
+    # In ASCII text only a tab can start such an indentation (one memchr-speed search).
+    if text.isascii() and "\t" not in text:
+        return False
+    # Else look for a match without the sentinel copy `apply` makes: in the text (a
+    # match starts at a newline), or on the first line (it never reaches past its line).
+    first_end = text.find("\n")
+    first_line = text if first_end < 0 else text[:first_end]
+    return _INDENT.search(text) is not None or _INDENT.match("\n" + first_line) is not None
 
 
 def _normalise_indent(match: re.Match[str]) -> str:
@@ -134,7 +139,7 @@ INDENT = Rule(
     name="common/indent",
     description="Indentation made of tabs, NBSP or ideographic spaces becomes ASCII spaces "
     "(tab = 4, ideographic space = 2, others = 1).",
-    pattern=re.compile(rf"\n *+[{_INDENT_CHARS}]{HSPACE}*(?=\S)"),
+    pattern=_INDENT,
     replacement=_normalise_indent,
     gate=_may_have_indent,
     line_start=True,

@@ -97,6 +97,7 @@ class _TextFacts:
         self.text = text
         self.ascii: AsciiIndex | None = _build_ascii_index(text)
         self.occurs: dict[str, bool] = {}
+        self.sentinel: str | None = None
 
 
 # One slot, matched by identity: hashing a multi-megabyte string for a dict key would
@@ -130,6 +131,17 @@ def ascii_index(text: str) -> AsciiIndex | None:
     needle up there is far cheaper than in the text (about 1 ms to build for 2.5 MB).
     """
     return _facts(text).ascii
+
+
+def with_sentinel(text: str) -> str:
+    """``"\n" + text``, made once per text for every line-start pattern that needs it.
+
+    A fresh copy of a multi-megabyte text costs more than its bytes (new memory pages).
+    """
+    facts = _facts(text)
+    if facts.sentinel is None:
+        facts.sentinel = "\n" + text
+    return facts.sentinel
 
 
 def occurs(text: str, needle: str) -> bool:
@@ -217,7 +229,7 @@ class Rule:
         """
         if not _may_match(self.triggers, self.gate, text):
             return RuleOutcome(text, 0)
-        work = "\n" + text if self.line_start else text
+        work = with_sentinel(text) if self.line_start else text
         template = None if callable(self.replacement) else self.replacement
         if template is not None and not trace and "\\" not in template:
             return self._substitute_literal(text, work, template)

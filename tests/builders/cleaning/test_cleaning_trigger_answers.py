@@ -3,11 +3,13 @@ a line-start group with its locators alone (text after text), head/tail cuts wit
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
+from lengthwise.builders.cleaning.common_rules import INDENT
 from lengthwise.builders.cleaning.ledger import apply_edits
 from lengthwise.builders.cleaning.line_rules import LineStartGroup, candidate_lines
-from lengthwise.builders.cleaning.rules import contains_any, first_index, occurs
+from lengthwise.builders.cleaning.rules import contains_any, first_index, occurs, with_sentinel
 
 NEEDLES = (
     "www", "w", "com", "\u3000\n", " \n", "â€", "本书", "声明", "书", "|", "\x0c",
@@ -89,3 +91,23 @@ def test_apply_edits_cutting_head_and_tail_matches_piecewise_edits() -> None:
     for edits in cases:
         assert apply_edits(text, edits) == _piecewise(text, edits), edits
     assert apply_edits(text, [(0, 2, ""), (7, 9, "")]) == "body\n"
+
+
+def test_sentinel_copy_follows_the_text() -> None:
+    for text in _texts(seed=13):
+        assert with_sentinel(text) == "\n" + text
+        assert with_sentinel(text) is with_sentinel(text)  # made once per text
+
+
+def test_indent_gate_changes_nothing_but_speed() -> None:
+    ungated = dataclasses.replace(INDENT, gate=None)
+    chance = random.Random(17)
+    pieces = ["\t", "\u3000", "\xa0", " ", "\n", "word", "\u2003", "中"]
+    for _ in range(2000):
+        text = "".join(chance.choice(pieces) for _ in range(chance.randrange(12)))
+        gated, plain = INDENT.apply(text), ungated.apply(text)
+        assert (gated.text, gated.count, gated.examples) == (
+            plain.text,
+            plain.count,
+            plain.examples,
+        )
