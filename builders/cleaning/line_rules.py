@@ -136,42 +136,48 @@ class LineStartGroup:
 
     `locator(prefixes)` is ``\n`` + indentation + `prefixes`; prefixes must not match
     a newline. Each such locator alone would scan the whole text for line starts; the
-    group finds, in one scan per text, every line that one of its locators matches
-    (`line_starts`), and a locator is tried only on those lines. The last text is held
-    by identity (a changed text is a new string, so it is scanned afresh).
+    group finds, in one scan, every line that one of its locators matches
+    (`line_starts`), and a locator is tried only on those lines. Rules ask in the order
+    their locators were made: a scan covers the asking locator and those made after it,
+    so when a rule fires (a new text), the next one rescans only for itself and the
+    rules still to come. The last text is held by identity.
     """
 
     def __init__(self) -> None:
         self._prefixes: list[str] = []
-        self._scan: re.Pattern[str] | None = None
-        self._last: tuple[str, list[int]] | None = None
+        self._order: dict[re.Pattern[str], int] = {}
+        self._scans: dict[int, re.Pattern[str]] = {}
+        self._last: tuple[str, int, list[int]] | None = None
 
     def locator(self, prefixes: str) -> re.Pattern[str]:
         """A locator for lines starting with one of `prefixes` (a regex), in this group."""
+        locator = re.compile(rf"\n{LINE_INDENT}(?:{prefixes})")
+        self._order[locator] = len(self._prefixes)
         self._prefixes.append(prefixes)
-        self._scan = None
-        return re.compile(rf"\n{LINE_INDENT}(?:{prefixes})")
+        self._scans.clear()
+        return locator
 
     def line_starts(self, text: str, locator: re.Pattern[str]) -> list[int]:
-        """The starts of the lines of `text` at whose start `locator` matches."""
+        """The starts of the lines of `text` at whose start `locator` (of this group) matches."""
         first_end = text.find("\n")
         first_line = "\n" + (text if first_end < 0 else text[:first_end])
         return [
             start
-            for start in self._group_starts(text, first_line)
+            for start in self._group_starts(text, first_line, self._order[locator])
             if locator.match(first_line if start == 0 else text, max(0, start - 1))
         ]
 
-    def _group_starts(self, text: str, first_line: str) -> list[int]:
-        if self._last is not None and self._last[0] is text:
-            return self._last[1]
-        if self._scan is None:
+    def _group_starts(self, text: str, first_line: str, member: int) -> list[int]:
+        if self._last is not None and self._last[0] is text and self._last[1] <= member:
+            return self._last[2]
+        scan = self._scans.get(member)
+        if scan is None:
             # A look-ahead consumes only the newline, so no line start is skipped.
-            alternatives = "|".join(f"(?:{prefixes})" for prefixes in self._prefixes)
-            self._scan = re.compile(rf"\n(?={LINE_INDENT}(?:{alternatives}))")
-        starts = [0] if self._scan.match(first_line) else []
-        starts += [match.end() for match in self._scan.finditer(text)]
-        self._last = (text, starts)
+            alternatives = "|".join(f"(?:{prefixes})" for prefixes in self._prefixes[member:])
+            scan = self._scans[member] = re.compile(rf"\n(?={LINE_INDENT}(?:{alternatives}))")
+        starts = [0] if scan.match(first_line) else []
+        starts += [match.end() for match in scan.finditer(text)]
+        self._last = (text, member, starts)
         return starts
 
 
