@@ -15,16 +15,20 @@ Chinese novel). So rules carry cheap preconditions: `triggers` (literal substrin
 of which must occur for the rule to be able to match; see `contains_any`) and `gate` (a
 regex starting with a literal, or a function). Rules anchored at line starts set
 `line_start` and begin their pattern with a literal ``\n``; `apply` prepends a
-sentinel newline so the first line is covered.
+sentinel newline so the first line is covered (`with_sentinel`: one copy per text,
+shared by every rule that needs it; a fresh multi-megabyte copy costs new memory pages).
 
-Trigger and anchor questions share one answer sheet per text (`occurs`): rules run one
-after another on the same string until one changes it, so each needle is searched at
-most once per text state; a new string starts a fresh sheet. A search is cheap where it
-can be: an ASCII needle in a Chinese book is looked up in the book's ASCII part
-(`ascii_index`), and a needle with a character the text lacks is rejected by
-one-character searches, which run at memchr speed. A rule whose opening regex starts
-with a literal ``\n`` scans the text about as fast as one needle search, so block
-cues search with it directly rather than through several anchors.
+Trigger and anchor questions share one answer sheet per text (`occurs`, and
+`first_index` for anchors whose places are wanted): rules run one after another on the
+same string until one changes it, so each needle is searched at most once per text
+state; a changed text is a new string object and starts a fresh sheet (the slot is
+matched by identity, never by content). A search is cheap where it can be: an ASCII
+needle in a Chinese book is looked up in the book's ASCII part (`ascii_index`), and a
+needle with a character the text lacks is rejected by one-character searches, which
+run at memchr speed. A regex that starts with a literal ``\n`` scans the text about as
+fast as one needle search, so block cues with such an opening search with it directly
+rather than through several anchors, and line rules that look at line starts share
+one scan (`line_rules.LineStartGroup`).
 
 Every change counts: a rule reports one change per match it altered, and a match it
 leaves as it was is not counted.
