@@ -35,6 +35,7 @@ from lengthwise.builders.cleaning.rules import (
     RuleOutcome,
     _may_match,
     format_example,
+    with_sentinel,
 )
 from lengthwise.builders.cleaning.structure_lines import is_heading_line
 
@@ -180,7 +181,7 @@ def find_blocks(
 ) -> list[Block]:
     """Every block `cue` opens in `text`, in order, not overlapping."""
     blocks: list[Block] = []
-    work = "\n" + text
+    work = with_sentinel(text)
     position = 0
     for match in _openings(work, text, cue):
         if match.start() < position:

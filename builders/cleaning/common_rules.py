@@ -102,7 +102,7 @@ def _trailing_spaces(text: str) -> list[Span]:
     if not contains_any(text, _TRAILING_TRIGGERS) and not (last >= 0 and text[last].isspace()):
         return []
     lines = text.split("\n")
-    stripped = [line.rstrip() for line in lines]
+    stripped = list(map(str.rstrip, lines))
     # Characters before each line's end: its own and earlier lines, plus one "\n" each.
     upto = list(itertools.accumulate(map(len, lines)))
     changed = itertools.compress(range(len(lines)), map(operator.is_not, lines, stripped))
@@ -117,6 +117,18 @@ TRAILING_SPACE = BlockRule(
 )
 
 _INDENT_WIDTH = {"\t": "    ", "\u3000": "  "}
+_INDENT = re.compile(rf"\n *+[\t\u3000\xa0\u2000-\u200a\u202f\u205f]{HSPACE}*(?=\S)")
+
+
+def _may_have_indent(text: str) -> bool:
+    # In ASCII text only a tab can start such an indentation (one memchr-speed search).
+    if text.isascii() and "\t" not in text:
+        return False
+    # Else look for a match without the sentinel copy `apply` makes: in the text (a
+    # match starts at a newline), or on the first line (it never reaches past its line).
+    first_end = text.find("\n")
+    first_line = text if first_end < 0 else text[:first_end]
+    return _INDENT.search(text) is not None or _INDENT.match("\n" + first_line) is not None
 
 
 def _normalise_indent(match: re.Match[str]) -> str:
@@ -127,8 +139,9 @@ INDENT = Rule(
     name="common/indent",
     description="Indentation made of tabs, NBSP or ideographic spaces becomes ASCII spaces "
     "(tab = 4, ideographic space = 2, others = 1).",
-    pattern=re.compile(rf"\n *+[\t\u3000\xa0\u2000-\u200a\u202f\u205f]{HSPACE}*(?=\S)"),
+    pattern=_INDENT,
     replacement=_normalise_indent,
+    gate=_may_have_indent,
     line_start=True,
     whitespace_only=True,
 )

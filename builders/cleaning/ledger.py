@@ -82,6 +82,15 @@ def diff_edit(before: str, after: str) -> list[Edit]:
 
 def apply_edits(text: str, edits: Sequence[Edit]) -> str:
     """`text` with sorted, non-overlapping `edits` applied."""
+    # Deleting only a head and/or a tail is one slice: no piece list, no second copy
+    # of a long text (a fresh multi-megabyte string costs page faults, not just bytes).
+    keep_start, keep_end, inner = 0, len(text), list(edits)
+    if inner and inner[0][0] == 0 and not inner[0][2]:
+        keep_start = inner.pop(0)[1]
+    if inner and inner[-1][1] == len(text) and not inner[-1][2]:
+        keep_end = inner.pop()[0]
+    if not inner:
+        return text[keep_start:keep_end]
     pieces: list[str] = []
     last = 0
     for start, end, replacement in edits:

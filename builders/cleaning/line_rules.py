@@ -5,7 +5,9 @@ Most site noise sits inside one line and carries a recognisable word (a domain, 
 anchor (found with `str.find`) or a match of a locator regex that starts with a
 literal, typically ``\n`` then a line-start prefix (`re` skips to each newline in C).
 Running the real pattern on those lines alone is tens of times faster than a regex
-over a whole book whose pattern cannot start with a literal.
+over a whole book whose pattern cannot start with a literal. Rules whose locators look
+at line starts can share one scan of the text (`LineStartGroup`), and anchor questions
+are answered once per text (`rules.occurs`).
 
 A line that the substitution leaves blank is dropped together with the blank lines
 just above it, so an advert between two paragraphs leaves one paragraph break.
@@ -21,7 +23,7 @@ from lengthwise.builders.cleaning.rules import (
     MAX_EXAMPLES,
     Replacement,
     RuleOutcome,
-    contains_any,
+    first_index,
     format_example,
 )
 
@@ -45,6 +47,8 @@ class LineRule:
     replacement: Replacement = ""
     languages: tuple[str, ...] = ()
     whitespace_only: bool = False
+    # The group `locator` came from (`LineStartGroup.locator`): it shares one scan.
+    line_starts: LineStartGroup | None = None
 
     def __post_init__(self) -> None:
         if not self.anchors and self.locator is None:
@@ -55,7 +59,7 @@ class LineRule:
         edits: list[Edit] = []
         examples: list[str] = []
         count = 0
-        for start, end in candidate_lines(text, self.anchors, self.locator):
+        for start, end in candidate_lines(text, self.anchors, self.locator, self.line_starts):
             line = text[start:end]
             changes = self._changes(line)
             if not changes:
@@ -86,14 +90,21 @@ class LineRule:
 
 
 def candidate_lines(
-    text: str, anchors: tuple[str, ...], locator: re.Pattern[str] | None = None
+    text: str,
+    anchors: tuple[str, ...],
+    locator: re.Pattern[str] | None = None,
+    group: LineStartGroup | None = None,
 ) -> list[tuple[int, int]]:
-    """(start, end) of each candidate line; `end` is the index of its newline (or len)."""
+    """(start, end) of each candidate line; `end` is the index of its newline (or len).
+
+    With `group`, the lines `locator` matches are found through the group's shared scan.
+    """
     starts: set[int] = set()
+    if locator is not None and group is not None:
+        starts.update(group.line_starts(text, locator))
+        locator = None
     for anchor in anchors:
-        if not contains_any(text, (anchor,)):  # cheap for ASCII anchors in Chinese text
-            continue
-        position = text.find(anchor)
+        position = first_index(text, anchor)  # cheap when absent (see `rules.occurs`)
         while position >= 0:
             starts.add(text.rfind("\n", 0, position) + 1)
             end = text.find("\n", position)
@@ -115,6 +126,59 @@ def candidate_lines(
         end = text.find("\n", start)
         spans.append((start, len(text) if end < 0 else end))
     return spans
+
+
+LINE_INDENT = r"[ \t\u3000\xa0]*+"  # possessive: no backtracking at every newline
+
+
+class LineStartGroup:
+    """Locators of lines that start (after indentation) with given prefixes, scanned once.
+
+    `locator(prefixes)` is ``\n`` + indentation + `prefixes`; prefixes must not match
+    a newline. Each such locator alone would scan the whole text for line starts; the
+    group finds, in one scan, every line that one of its locators matches
+    (`line_starts`), and a locator is tried only on those lines. Rules ask in the order
+    their locators were made: a scan covers the asking locator and those made after it,
+    so when a rule fires (a new text), the next one rescans only for itself and the
+    rules still to come. The last text is held by identity.
+    """
+
+    def __init__(self) -> None:
+        self._prefixes: list[str] = []
+        self._order: dict[re.Pattern[str], int] = {}
+        self._scans: dict[int, re.Pattern[str]] = {}
+        self._last: tuple[str, int, list[int]] | None = None
+
+    def locator(self, prefixes: str) -> re.Pattern[str]:
+        """A locator for lines starting with one of `prefixes` (a regex), in this group."""
+        locator = re.compile(rf"\n{LINE_INDENT}(?:{prefixes})")
+        self._order[locator] = len(self._prefixes)
+        self._prefixes.append(prefixes)
+        self._scans.clear()
+        return locator
+
+    def line_starts(self, text: str, locator: re.Pattern[str]) -> list[int]:
+        """The starts of the lines of `text` at whose start `locator` (of this group) matches."""
+        first_end = text.find("\n")
+        first_line = "\n" + (text if first_end < 0 else text[:first_end])
+        return [
+            start
+            for start in self._group_starts(text, first_line, self._order[locator])
+            if locator.match(first_line if start == 0 else text, max(0, start - 1))
+        ]
+
+    def _group_starts(self, text: str, first_line: str, member: int) -> list[int]:
+        if self._last is not None and self._last[0] is text and self._last[1] <= member:
+            return self._last[2]
+        scan = self._scans.get(member)
+        if scan is None:
+            # A look-ahead consumes only the newline, so no line start is skipped.
+            alternatives = "|".join(f"(?:{prefixes})" for prefixes in self._prefixes[member:])
+            scan = self._scans[member] = re.compile(rf"\n(?={LINE_INDENT}(?:{alternatives}))")
+        starts = [0] if scan.match(first_line) else []
+        starts += [match.end() for match in scan.finditer(text)]
+        self._last = (text, member, starts)
+        return starts
 
 
 def _line_removal(text: str, start: int, end: int) -> tuple[int, int]:

@@ -15,7 +15,20 @@ Chinese novel). So rules carry cheap preconditions: `triggers` (literal substrin
 of which must occur for the rule to be able to match; see `contains_any`) and `gate` (a
 regex starting with a literal, or a function). Rules anchored at line starts set
 `line_start` and begin their pattern with a literal ``\n``; `apply` prepends a
-sentinel newline so the first line is covered.
+sentinel newline so the first line is covered (`with_sentinel`: one copy per text,
+shared by every rule that needs it; a fresh multi-megabyte copy costs new memory pages).
+
+Trigger and anchor questions share one answer sheet per text (`occurs`, and
+`first_index` for anchors whose places are wanted): rules run one after another on the
+same string until one changes it, so each needle is searched at most once per text
+state; a changed text is a new string object and starts a fresh sheet (the slot is
+matched by identity, never by content). A search is cheap where it can be: an ASCII
+needle in a Chinese book is looked up in the book's ASCII part (`ascii_index`), and a
+needle with a character the text lacks is rejected by one-character searches, which
+run at memchr speed. A regex that starts with a literal ``\n`` scans the text about as
+fast as one needle search, so block cues with such an opening search with it directly
+rather than through several anchors, and line rules that look at line starts share
+one scan (`line_rules.LineStartGroup`).
 
 Every change counts: a rule reports one change per match it altered, and a match it
 leaves as it was is not counted.
@@ -79,10 +92,40 @@ def format_example(text: str, start: int, end: int, replacement: str = "") -> st
 
 
 AsciiIndex = tuple[str, frozenset[str]]
+
+
+class _TextFacts:
+    """What rules have asked about one text so far: its ASCII index and needle answers."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.ascii: AsciiIndex | None = _build_ascii_index(text)
+        self.occurs: dict[str, bool] = {}
+        self.sentinel: str | None = None
+
+
 # One slot, matched by identity: hashing a multi-megabyte string for a dict key would
 # cost as much as the lookups it saves. Rules run one after another on the same string
-# until one of them changes it.
-_last_index: list[tuple[str, AsciiIndex | None]] = []
+# until one of them changes it (a new string object: the slot is then rebuilt, so an
+# answer never outlives the text it was computed on).
+_last_facts: list[_TextFacts] = []
+
+
+def _facts(text: str) -> _TextFacts:
+    if _last_facts and _last_facts[0].text is text:
+        return _last_facts[0]
+    facts = _TextFacts(text)
+    _last_facts[:] = [facts]
+    return facts
+
+
+def _build_ascii_index(text: str) -> AsciiIndex | None:
+    sample = text[:20_000]
+    # Mostly ASCII text: direct lookups are as fast, skip the copy.
+    if text.isascii() or len(sample.encode("ascii", "ignore")) * 2 > len(sample):
+        return None
+    part = text.encode("ascii", "ignore").decode("ascii")
+    return part, frozenset(part)
 
 
 def ascii_index(text: str) -> AsciiIndex | None:
@@ -91,40 +134,65 @@ def ascii_index(text: str) -> AsciiIndex | None:
     In a Chinese book the ASCII part is a few percent of the text, so looking an ASCII
     needle up there is far cheaper than in the text (about 1 ms to build for 2.5 MB).
     """
-    if _last_index and _last_index[0][0] is text:
-        return _last_index[0][1]
-    index: AsciiIndex | None = None
-    sample = text[:20_000]
-    # Mostly ASCII text: direct lookups are as fast, skip the copy.
-    if not text.isascii() and len(sample.encode("ascii", "ignore")) * 2 <= len(sample):
-        part = text.encode("ascii", "ignore").decode("ascii")
-        index = (part, frozenset(part))
-    _last_index[:] = [(text, index)]
-    return index
+    return _facts(text).ascii
+
+
+def with_sentinel(text: str) -> str:
+    """``"\n" + text``, made once per text for every line-start pattern that needs it.
+
+    A fresh copy of a multi-megabyte text costs more than its bytes (new memory pages).
+    """
+    facts = _facts(text)
+    if facts.sentinel is None:
+        facts.sentinel = "\n" + text
+    return facts.sentinel
+
+
+def occurs(text: str, needle: str) -> bool:
+    """``needle in text``, answered once per text (later rules asking again get it free)."""
+    facts = _facts(text)
+    known = facts.occurs.get(needle)
+    if known is None:
+        known = facts.occurs[needle] = _search(text, needle, facts.ascii)
+    return known
+
+
+def first_index(text: str, needle: str) -> int:
+    """``text.find(needle)``, skipped when the needle is known or cheaply seen to be absent.
+
+    The answer goes on the text's answer sheet, so `occurs` asks no more.
+    """
+    facts = _facts(text)
+    if facts.occurs.get(needle) is False or not _may_occur(text, needle, facts.ascii):
+        facts.occurs[needle] = False
+        return -1
+    position = text.find(needle)
+    facts.occurs[needle] = position >= 0
+    return position
+
+
+def _search(text: str, needle: str, index: AsciiIndex | None) -> bool:
+    if index is not None and len(needle) == 1 and needle.isascii():
+        return needle in index[1]  # exact: a single ASCII character found there is in the text
+    return _may_occur(text, needle, index) and needle in text
+
+
+def _may_occur(text: str, needle: str, index: AsciiIndex | None) -> bool:
+    """False when cheap checks show `needle` is not in `text` (True: it may be)."""
+    if index is not None and needle.isascii():
+        # An ASCII needle missing from the ASCII part is missing from the text.
+        if len(needle) == 1:
+            return needle in index[1]
+        if needle not in index[0]:
+            return False
+    # A one-character search runs at memchr speed, a longer needle several times
+    # slower: a needle with a character the text lacks is rejected cheaply.
+    return len(needle) == 1 or all(char in text for char in set(needle))
 
 
 def contains_any(text: str, needles: tuple[str, ...]) -> bool:
-    """True when one of `needles` occurs in `text`.
-
-    An ASCII needle missing from the text's ASCII part is missing from the text; a
-    single ASCII character found there is in the text.
-    """
-    index: AsciiIndex | None = None
-    indexed = False
-    for needle in needles:
-        if needle.isascii():
-            if not indexed:
-                index, indexed = ascii_index(text), True
-            if index is not None:
-                if len(needle) == 1:
-                    if needle in index[1]:
-                        return True
-                    continue
-                if needle not in index[0]:
-                    continue
-        if needle in text:
-            return True
-    return False
+    """True when one of `needles` occurs in `text` (see `occurs`)."""
+    return any(occurs(text, needle) for needle in needles)
 
 
 Gate = re.Pattern[str] | Callable[[str], bool]
@@ -165,7 +233,7 @@ class Rule:
         """
         if not _may_match(self.triggers, self.gate, text):
             return RuleOutcome(text, 0)
-        work = "\n" + text if self.line_start else text
+        work = with_sentinel(text) if self.line_start else text
         template = None if callable(self.replacement) else self.replacement
         if template is not None and not trace and "\\" not in template:
             return self._substitute_literal(text, work, template)

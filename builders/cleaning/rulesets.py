@@ -123,9 +123,9 @@ def select_rulesets(language: str, source_kind: str, text: str) -> list[str]:
         chosen.add("gutenberg")
     if base == "zh":
         chosen.add("zh-web")
+    head = text[:_EN_WEB_SEARCH_CHARS]  # sliced once: a copy per marker would cost more
     if base == "en" and (
-        source_kind == "urls"
-        or any(marker in text[:_EN_WEB_SEARCH_CHARS] for marker in _EN_WEB_MARKERS)
+        source_kind == "urls" or any(marker in head for marker in _EN_WEB_MARKERS)
     ):
         chosen.add("en-web")
     return [name for name in KNOWN_RULESETS if name in chosen]

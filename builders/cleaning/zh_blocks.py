@@ -48,5 +48,6 @@ NOTICE_BLOCK = CuedBlockRule(
     "交流…) from the cue line over every following line still made of notice vocabulary.",
     finder=lambda text: find_blocks(text, _CUE),
     languages=("zh",),
-    triggers=("声明", "版权", "本书", "本电子书", "本作品", "本站"),
+    # No triggers: the cue starts with a literal newline, and one scan of the line
+    # starts costs less than searching the book for each cue word.
 )

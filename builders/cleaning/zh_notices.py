@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from lengthwise.builders.cleaning.rules import HSPACE, BlockRule, Span
+from lengthwise.builders.cleaning.rules import HSPACE, BlockRule, Span, with_sentinel
 
 MAX_NOTICE_CHARS = 1500
 
@@ -53,7 +53,7 @@ _READER_WORDS = re.compile(
 
 
 def _notice_blocks(text: str) -> list[Span]:
-    work = "\n" + text  # sentinel: the first line is a line too
+    work = with_sentinel(text)  # "\n" + text: the first line is a line too
     spans: list[Span] = []
     position = 0
     while (heading := _NOTICE_HEADING.search(work, position)) is not None:

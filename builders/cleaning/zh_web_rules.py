@@ -12,19 +12,16 @@ from __future__ import annotations
 
 import re
 
-from lengthwise.builders.cleaning.line_rules import LineRule
+from lengthwise.builders.cleaning.line_rules import LineRule, LineStartGroup
 from lengthwise.builders.cleaning.rules import HSPACE
 
 _ZH = ("zh",)
 
-
-# Indentation as a locator sees it (possessive: no backtracking at every newline).
-_INDENT = r"[ \t\u3000\xa0]*+"
-
-
-def _line_start(prefixes: str) -> re.Pattern[str]:
-    """A locator for lines starting (after indentation) with one of `prefixes`."""
-    return re.compile(rf"\n{_INDENT}(?:{prefixes})")
+# The line rules below that look at line starts share one scan of the text per text
+# state. (The author-notice and notice-block openings stay apart: when a line rule
+# fires, the group scans the new text again, and a bigger group costs more each time.)
+_LINE_STARTS = LineStartGroup()
+_line_start = _LINE_STARTS.locator
 
 
 def _whole_line(content: str) -> re.Pattern[str]:
@@ -56,6 +53,7 @@ NAV_LINK = LineRule(
     "加入书签, …).",
     pattern=_whole_line(rf"{_NAV_ITEM}(?:{HSPACE}*[|｜/、·→←]?{HSPACE}*{_NAV_ITEM})*"),
     locator=_line_start(_NAV_ITEM),
+    line_starts=_LINE_STARTS,
     languages=_ZH,
 )
 
@@ -71,6 +69,7 @@ SITE_NOTICE = LineRule(
         r"(?=.{0,150}(?:书友|点此|点击|网址|域名|举报|本站|www|WWW|加入书签)).{0,150}"
     ),
     locator=_line_start(_SITE_NOTICE_START),
+    line_starts=_LINE_STARTS,
     languages=_ZH,
 )
 
@@ -89,6 +88,7 @@ DOWNLOAD_DISCLAIMER = LineRule(
         r".{0,200}"
     ),
     locator=_line_start(_DISCLAIMER_START),
+    line_starts=_LINE_STARTS,
     languages=_ZH,
 )
 
@@ -105,6 +105,7 @@ UPDATE_INFO = LineRule(
     pattern=re.compile(rf"(?:{HSPACE}*{_STAMP})+{HSPACE}*"),
     # Stamps open their line or follow the chapter heading on it.
     locator=_line_start(rf"{_STAMP}|第[^\n]{{1,40}}?{_STAMP}"),
+    line_starts=_LINE_STARTS,
     languages=_ZH,
 )
 
@@ -135,6 +136,7 @@ CHAPTER_END_MARKER = LineRule(
     "月票…）.",
     pattern=_whole_line(r"[（(](?:本章完|未完待续).{0,160}?[）)]"),
     locator=_line_start(r"[（(](?:本章完|未完待续)"),
+    line_starts=_LINE_STARTS,
     languages=_ZH,
 )
 
@@ -193,15 +195,16 @@ _WATERMARKS = (
     "乐文小说网", "乐文小说", "飘天文学网", "飘天文学", "千千小说", "全本小说网", "棉花糖小说网",
     "天籁小说", "燃文小说", "爱上中文网", "看书中文网", "UU看书", "uu看书",
 )  # fmt: skip
+_WATERMARK = re.compile(
+    "|".join(re.escape(mark) for mark in sorted(_WATERMARKS, key=len, reverse=True))
+)
 WATERMARK = LineRule(
     name="zh-web/watermark",
     description="Site-name watermarks stamped into the text, sometimes over the original "
     "words (丫丫电子书, 顶点小说, 笔趣阁, …); the text around them is rejoined.",
-    pattern=re.compile(
-        "|".join(re.escape(mark) for mark in sorted(_WATERMARKS, key=len, reverse=True))
-    ),
-    # Every watermark contains one of these.
-    anchors=("电子书", "小说", "笔趣阁", "中文网", "文学", "书包网", "看书"),
+    pattern=_WATERMARK,
+    # The watermarks are literals: one scan for them all beats a search per site word.
+    locator=_WATERMARK,
     languages=_ZH,
 )
 
