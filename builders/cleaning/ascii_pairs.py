@@ -123,21 +123,29 @@ def _inner_quote(text: str) -> tuple[str, str]:
     return ("『", "』") if text.count("「") > text.count("“") else ("‘", "’")
 
 
-def learn_pairs(text: str, tokens: list[Token]) -> list[LearnedPair]:
-    """The ASCII-ASCII pairs this book uses for CJK quotes (see the module docstring)."""
-    uses: Counter[str] = Counter(token.symbol for token in tokens)
+def _count_spans(
+    text: str, tokens: list[Token]
+) -> tuple[Counter[tuple[str, str]], Counter[tuple[str, str]]]:
+    """Per (opener, closer): spans closed, and those around 1-SHORT_SPAN ideographs only."""
     closed: Counter[tuple[str, str]] = Counter()
     short: Counter[tuple[str, str]] = Counter()
     for i, token in enumerate(tokens):
-        closer = _closer_of(text, tokens, i)
-        if closer is None or (token.symbol, closer.symbol) in _BRACKETS:
+        closing = _closer_of(text, tokens, i)
+        if closing is None or (token.symbol, closing.symbol) in _BRACKETS:
             continue
-        key = (token.symbol, closer.symbol)
+        key = (token.symbol, closing.symbol)
         closed[key] += 1
-        inner = text[token.end : closer.start]
+        inner = text[token.end : closing.start]
         if len(inner) <= SHORT_SPAN and _HAN.fullmatch(inner):
             short[key] += 1
-    learned = []
+    return closed, short
+
+
+def learn_pairs(text: str, tokens: list[Token]) -> list[LearnedPair]:
+    """The ASCII-ASCII pairs this book uses for CJK quotes (see the module docstring)."""
+    uses: Counter[str] = Counter(token.symbol for token in tokens)
+    closed, short = _count_spans(text, tokens)
+    learned: list[LearnedPair] = []
     inner_open, inner_close = _inner_quote(text)
     for (opener, closer), count in closed.most_common():
         share = count / uses[opener]
@@ -180,7 +188,7 @@ def learn_mixed(text: str, tokens: list[Token]) -> list[tuple[LearnedPair, list[
     found: dict[str, list[Edit]] = {}
     for symbol, edit in _mixed_edits(text, tokens):
         found.setdefault(symbol, []).append(edit)
-    learned = []
+    learned: list[tuple[LearnedPair, list[Edit]]] = []
     for symbol, edits in found.items():
         share = len(edits) / uses[symbol]
         if len(edits) < MIN_MIXED or share < MIN_CONSISTENCY:
@@ -252,7 +260,7 @@ def repair_ascii_pairs(text: str) -> RuleOutcome:
                 repairs.add(text, pair, [edit])
     if not repairs.edits:
         return RuleOutcome(text, 0)
-    edits = tuple(sorted(repairs.edits))
+    all_edits = tuple(sorted(repairs.edits))
     learned = tuple(
         LearnedLine(NAME, f"{p.opener}…{p.closer} → {p.cjk_open}…{p.cjk_close}",
                     repairs.per_pair[p], "book", p.why)
@@ -260,7 +268,11 @@ def repair_ascii_pairs(text: str) -> RuleOutcome:
         if repairs.per_pair[p]
     )  # fmt: skip
     return RuleOutcome(
-        apply_edits(text, edits), len(edits), repairs.examples, edits=edits, learned=learned
+        apply_edits(text, all_edits),
+        len(all_edits),
+        repairs.examples,
+        edits=all_edits,
+        learned=learned,
     )
 
 
