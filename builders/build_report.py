@@ -27,7 +27,9 @@ def _fmt(value: object) -> str:
 def _learned_lines(books: list[BookReport]) -> list[str]:
     """Boilerplate cleaning learned per book (see README "Cleaning"), for a person to check."""
     rows = [
-        f"| {book.title} | {line.rule} | `{line.line}` | {line.count} | {line.scope}: {line.why} |"
+        # Double backticks: a learned ASCII pair may hold a backtick itself.
+        f"| {book.title} | {line.rule} | `` {line.line} `` | {line.count} "
+        f"| {line.scope}: {line.why} |"
         for book in books
         for line in book.learned_boilerplate
     ]

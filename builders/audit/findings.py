@@ -17,6 +17,7 @@ FINDING_CLASSES: dict[str, str] = {
     "toc_run": "runs of consecutive short heading-like lines (a contents list)",
     "damage": "private-use code points, U+FFFD, placeholder `?`/`□` inside Chinese text",
     "long_heading": "chapter headings longer than the language's limit",
+    "ascii_symbol": "ASCII symbols between CJK characters (`西厢-`, `《西厢记>>中`, `**`)",
 }
 
 # Short column names for the markdown tables.
@@ -29,6 +30,7 @@ SHORT_NAMES: dict[str, str] = {
     "toc_run": "toc",
     "damage": "damage",
     "long_heading": "heading",
+    "ascii_symbol": "ascii",
 }
 
 SNIPPET_CONTEXT = 30  # characters shown either side of a match

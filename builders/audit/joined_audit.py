@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from lengthwise.builders.audit.chapter_pieces import ChapterPieces
+from lengthwise.builders.audit.detectors.ascii_symbols import find_ascii_symbols
 from lengthwise.builders.audit.detectors.headings import find_long_headings
 from lengthwise.builders.audit.detectors.repeated_lines import repeated_line_findings
 from lengthwise.builders.audit.detectors.terms import compiled_terms, kept_term_spans
@@ -69,6 +70,7 @@ def audit_from_pieces(
         for start, end, shown in p.damage:
             recorder.add("damage", offset + start, offset + end, shown)
     recorder.findings(find_long_headings(context))
+    recorder.findings(find_ascii_symbols(context))  # one C-level scan of the sample
     return recorder.audit
 
 

@@ -94,6 +94,7 @@ class CleaningResult:
         else:
             removed, added = outcome.totals or net_totals(before, outcome.text)
         self._add_chars(name, removed, added)
+        self.learned += outcome.learned
         if self.trace:
             edits = outcome.edits if outcome.edits is not None else diff_edit(before, outcome.text)
             self.ledger += removals(name, self.steps, before, edits)

@@ -39,9 +39,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from lengthwise.builders.cleaning.ledger import Edit, apply_edits
+
+if TYPE_CHECKING:
+    from lengthwise.builders.cleaning.learned import LearnedLine
 
 MAX_EXAMPLES = 3
 EXAMPLE_CONTEXT = 20  # characters of context kept on each side of a change
@@ -67,6 +70,7 @@ class RuleOutcome:
     examples: list[str] = field(default_factory=list)
     edits: tuple[Edit, ...] | None = None
     totals: tuple[int, int] | None = None
+    learned: tuple[LearnedLine, ...] = ()  # what a learning rule learned (for reports)
 
 
 def _visible(fragment: str) -> str:

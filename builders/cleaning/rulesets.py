@@ -5,7 +5,9 @@ Rule sets: `common` (whitespace, invisible characters, HTML entities), `zh`
 `en` (illustrations, footnotes, underscores), `en-web` (English web-serial noise).
 
 Whatever sets are chosen, rules run in one fixed order: common pre-phase, user rules,
-gutenberg, zh-web, en, en-web, zh, common post-phase. Removals thus come before
+gutenberg, zh-web, en, en-web, zh, common post-phase. In zh, `zh/ascii-quote-pairs`
+runs first: it and `zh/ascii-punctuation` act on disjoint symbols, and a repaired
+closing quote (`’`) lets ASCII punctuation after it become full-width. Removals thus come before
 punctuation rewriting, and whitespace is normalised once, last. Within zh-web, line
 rules run before inline ones (a disclaimer line holds a domain the advert rule would
 cut on its own) and again after an inline cut fired (what is left of a line may now be
@@ -28,6 +30,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from lengthwise.builders.cleaning import common_rules, en_rules, gutenberg_rules, zh_rules
+from lengthwise.builders.cleaning.ascii_pairs import ASCII_QUOTE_PAIRS
 from lengthwise.builders.cleaning.rules import TextRule, contains_any
 from lengthwise.builders.cleaning.zh_blocks import NOTICE_BLOCK as ZH_NOTICE_BLOCK
 from lengthwise.builders.cleaning.zh_notices import AUTHOR_NOTICE
@@ -38,7 +41,7 @@ AUTO = "auto"
 
 RULESETS: dict[str, tuple[TextRule, ...]] = {
     "common": (*common_rules.PRE, *common_rules.POST),
-    "zh": zh_rules.RULES,
+    "zh": (ASCII_QUOTE_PAIRS, *zh_rules.RULES),
     "zh-web": (AUTHOR_NOTICE, ZH_NOTICE_BLOCK, *LINE_RULES, *INLINE_RULES),
     "gutenberg": gutenberg_rules.RULES,
     "en": en_rules.RULES,
@@ -56,6 +59,7 @@ _AFTER_USER_RULES: tuple[TextRule, ...] = (
     *INLINE_RULES,
     *en_rules.RULES,
     *en_rules.WEB_RULES,
+    ASCII_QUOTE_PAIRS,
     *zh_rules.RULES,
     *common_rules.POST,
 )
@@ -69,7 +73,7 @@ RERUN_AFTER: dict[str, tuple[str, ...]] = {
 # The learned-boilerplate step (see `learned`) runs just before these: after every
 # removal rule, before punctuation rewriting and the final whitespace normalisation.
 LEARNED_STEP_BEFORE: frozenset[str] = frozenset(
-    rule.name for rule in (*zh_rules.RULES, *common_rules.POST)
+    rule.name for rule in (ASCII_QUOTE_PAIRS, *zh_rules.RULES, *common_rules.POST)
 )
 
 RULES_BY_NAME: dict[str, TextRule] = {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from lengthwise.builders.audit.detectors.ascii_symbols import find_ascii_symbols
 from lengthwise.builders.audit.detectors.damage import find_damage
 from lengthwise.builders.audit.detectors.headings import find_long_headings
 from lengthwise.builders.audit.detectors.nav_bars import find_nav_bars
@@ -27,6 +28,7 @@ DETECTORS: tuple[Detector, ...] = (
     find_toc_runs,
     find_damage,
     find_long_headings,
+    find_ascii_symbols,
 )
 
 __all__ = ["DETECTORS", "Detector"]

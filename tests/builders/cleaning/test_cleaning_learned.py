@@ -120,7 +120,9 @@ def test_nothing_is_learned_from_the_development_books(shared_corpora: Path) -> 
         ("en_pg_stripped/pride_and_prejudice.txt", "en"),
     ]:
         text = (shared_corpora / relative).read_text(encoding="utf-8")
-        assert clean_text(text, language, CleaningConfig()).learned == [], relative
+        learned = clean_text(text, language, CleaningConfig()).learned
+        # (红楼梦's ASCII quote pair is learned too, by zh/ascii-quote-pairs: not boilerplate)
+        assert [line for line in learned if line.rule.startswith("learned/")] == [], relative
 
 
 def test_heading_prefix_marker_goes_with_the_heading() -> None:
