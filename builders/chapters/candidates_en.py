@@ -32,10 +32,18 @@ _SPECIAL_WORDS: dict[str, ChapterKind] = {
 _FAMILY_ALIASES = {"CHAP.": "CHAPTER", "VOL.": "VOLUME"}
 
 
+def _cased_forms(words: tuple[str, ...] | list[str]) -> set[str]:
+    """`CHAPTER`, `Chapter` for each word: headings are upper or title case, prose is not."""
+    return {form for w in words for form in (w.upper(), w.capitalize())}
+
+
 def _cased(words: tuple[str, ...] | list[str]) -> str:
-    """`CHAPTER|Chapter` for each word: headings are upper or title case, prose is not."""
-    forms = {form for w in words for form in (w.upper(), w.capitalize())}
-    return "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+    """`CHAPTER|Chapter|…`: the cased forms as a regex alternation, longest first."""
+    return "|".join(re.escape(f) for f in sorted(_cased_forms(words), key=len, reverse=True))
+
+
+def _initials(words: tuple[str, ...]) -> str:
+    return "".join(sorted({form[0] for form in _cased_forms(words)}))
 
 
 # Each pattern starts with a literal newline (the text is searched with one prepended):
@@ -61,6 +69,28 @@ BARE_RE = re.compile(
     r"\n(?P<line>[ \t]*(?P<num>[IVXLCDM]{1,8}|[0-9]{1,3})(?P<rest>\.[^\n]*|[ \t]*))$",
     re.MULTILINE,
 )
+# The characters each form's line can start with after its indentation.
+_FORM_INITIALS = (
+    (NUMBERED_RE, "[" + _initials(_CHAPTER_WORDS + _PART_WORDS)),
+    (ORDINAL_SPECIAL_RE, _initials(ORDINAL_WORDS)),
+    (SPECIAL_RE, _initials(tuple(_SPECIAL_WORDS))),
+    (BARE_RE, "IVXLCDM0123456789"),
+)
+_FORMS_BY_INITIAL = {
+    char: tuple(index for index, (_, initials) in enumerate(_FORM_INITIALS) if char in initials)
+    for char in "".join(initials for _, initials in _FORM_INITIALS)
+}
+# What every form above starts with after the line's indentation (the bare form's number
+# with what must follow it): a superset filter, so the form patterns run on these lines
+# only, and only those whose line can start with the line's first character. The
+# lookahead rejects most prose lines at their first letter.
+LINE_OPENING_RE = re.compile(
+    rf"\n[ \t]*(?=(?P<initial>[{re.escape(''.join(sorted(_FORMS_BY_INITIAL)))}]))"
+    r"(?:\[(?:Illustration|ILLUSTRATION)"
+    rf"|{_cased(_CHAPTER_WORDS + _PART_WORDS + tuple(_SPECIAL_WORDS) + ORDINAL_WORDS)}"
+    r"|[0-9]|[IVXLCDM]{1,8}(?:\.|[ \t]*$))",
+    re.MULTILINE,
+)
 _SEPARATORS = ".:;,—–-]"
 _NEXT_WORD_RE = re.compile(r"[ \t]+([A-Za-z]+(?:-[A-Za-z]+)?)")
 _THE_RE = re.compile(r"^(?:the|THE|The)[ \t]+")
@@ -69,12 +99,13 @@ _THE_RE = re.compile(r"^(?:the|THE|The)[ \t]+")
 def find_en_candidates(text: str) -> list[Candidate]:
     """All English heading candidates, in text order."""
     text = "\n" + text  # offsets below are shifted back by one at the end
+    numbered, ordinal_special, special, bare = _matches_by_form(text)
     found: list[Candidate] = []
-    for match in NUMBERED_RE.finditer(text):
+    for match in numbered:
         candidate = _numbered(text, match)
         if candidate is not None:
             found.append(candidate)
-    for match in ORDINAL_SPECIAL_RE.finditer(text):
+    for match in ordinal_special:
         number = parse_english_number(match.group("ord"))
         keyword = match.group("kw").upper()
         if number is None or not _rest_is_heading(match.group("rest")):
@@ -82,12 +113,12 @@ def find_en_candidates(text: str) -> list[Candidate]:
         level: HeadingLevel = "special" if keyword in _SPECIAL_WORDS else "part"
         kind = _SPECIAL_WORDS.get(keyword, "chapter")
         found.append(_make(text, match, level, _FAMILY_ALIASES.get(keyword, keyword), number, kind))
-    for match in SPECIAL_RE.finditer(text):
+    for match in special:
         keyword = match.group("kw").upper()
         if not _rest_is_heading(match.group("rest")):
             continue
         found.append(_make(text, match, "special", keyword, None, _SPECIAL_WORDS[keyword]))
-    for match in BARE_RE.finditer(text):
+    for match in bare:
         candidate = _bare(text, match)
         if candidate is not None:
             found.append(candidate)
@@ -95,6 +126,23 @@ def find_en_candidates(text: str) -> list[Candidate]:
         candidate.start -= 1
         candidate.end -= 1
     found.sort(key=lambda c: c.start)
+    return found
+
+
+def _matches_by_form(text: str) -> list[list[re.Match[str]]]:
+    """The matches of the four form patterns, each as its own `finditer` gives them.
+
+    Each pattern matches one whole line from its leading newline, so its `finditer`
+    matches are exactly the line starts where its `match` succeeds. Only the few lines
+    `LINE_OPENING_RE` finds can match at all (and only the forms that can start with
+    the line's first character): one scan of the book instead of four.
+    """
+    found: list[list[re.Match[str]]] = [[] for _ in _FORM_INITIALS]
+    for opening in LINE_OPENING_RE.finditer(text):
+        for index in _FORMS_BY_INITIAL[opening.group("initial")]:
+            match = _FORM_INITIALS[index][0].match(text, opening.start())
+            if match is not None:
+                found[index].append(match)
     return found
 
 

@@ -37,6 +37,7 @@ from lengthwise.builders.chapters.sequence import (
     drop_repeated_headings,
     numbering_problems,
 )
+from lengthwise.builders.chapters.spans import rstripped, stripped_length
 from lengthwise.builders.chapters.toc_lines import (
     TOC_ENTRY_MAX_BODY,
     find_toc_lines,
@@ -48,7 +49,8 @@ from lengthwise.records import TocEntry
 
 SUPPORTED_LANGUAGES = ("zh", "en")
 NO_HEADINGS = "no chapter headings found"
-_LEADING_BLANK_LINES = re.compile(r"\A(?:[ \t\u3000\r]*\n)+")
+_HEADING_GLUE = re.compile(r"[ \t\u3000]*")
+_LEADING_BLANK_LINES = re.compile(r"(?:[ \t\u3000\r]*\n)*")
 
 
 def normalise_language(language: str) -> str:
@@ -212,7 +214,7 @@ def _fill_in_bare(
         if any(c.number == bare.number and c.family == previous.family for c in same_part):
             continue
         stop = following.start if following is not None else len(text)
-        if len(text[bare.end : stop].strip()) < TOC_ENTRY_MAX_BODY:
+        if stripped_length(text, bare.end, stop) < TOC_ENTRY_MAX_BODY:
             continue
         filled = replace(bare, level="chapter", family=previous.family)
         accepted.insert(position, filled)
@@ -238,7 +240,7 @@ def _assemble(
         if heading.level == "part":
             part, part_key = heading, f"{index}:{heading.heading}"
             next_is_part = index + 1 >= len(accepted) or accepted[index + 1].level == "part"
-            if not (next_is_part and len(text[heading.end : stop].strip()) >= min_chapter_chars):
+            if not (next_is_part and stripped_length(text, heading.end, stop) >= min_chapter_chars):
                 continue
             # A part without chapters but with text of its own: keep the text as a chapter.
             number: int | None = None
@@ -283,8 +285,16 @@ def _kind(heading: Candidate, families: set[str]) -> ChapterKind:
 
 
 def _body(text: str, start: int, stop: int) -> str:
-    """Body text between a heading and the next, without the blank lines around it."""
-    body = text[start:stop]
-    if not body.startswith("\n"):
-        body = body.lstrip(" \t\u3000")  # a heading glued to its body on one line
-    return _LEADING_BLANK_LINES.sub("", body).rstrip()
+    """Body text between a heading and the next, without the blank lines around it.
+
+    Found by offsets, then copied once (a slice per strip step would copy the book
+    several times over)."""
+    if start < stop and text[start] != "\n":
+        start = _match_end(_HEADING_GLUE, text, start, stop)  # a heading glued to its body
+    return rstripped(text, _match_end(_LEADING_BLANK_LINES, text, start, stop), stop)
+
+
+def _match_end(pattern: re.Pattern[str], text: str, start: int, stop: int) -> int:
+    """End of `pattern`'s (possibly empty) match at `start`, searching no further than `stop`."""
+    match = pattern.match(text, start, stop)
+    return start if match is None else match.end()

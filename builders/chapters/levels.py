@@ -14,7 +14,6 @@ strong, own-line headings counted). Per language:
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
@@ -81,8 +80,11 @@ def plan_en(candidates: list[Candidate], use_bare: bool = False) -> HeadingPlan:
 
 
 def _copies(candidates: list[Candidate]) -> list[Candidate]:
-    """Fresh copies in text order: later steps set levels and body sizes on them."""
-    return [copy.copy(c) for c in sorted(candidates, key=lambda c: c.start)]
+    """Fresh copies in text order: later steps set levels and body sizes on them.
+
+    (`Candidate(**vars(c))`: all its fields are plain init fields; twice as fast as
+    `copy.copy`.)"""
+    return [Candidate(**vars(c)) for c in sorted(candidates, key=lambda c: c.start)]
 
 
 def _most_used(candidates: list[Candidate]) -> str:

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from lengthwise.builders.chapters.model import Candidate
+from lengthwise.builders.chapters.spans import stripped_length
 
 STRONG_WEIGHT = 4  # a heading on a line of its own
 WEAK_WEIGHT = 2  # glued after the end of a sentence
@@ -35,7 +36,7 @@ def drop_repeated_headings(
             previous is not None
             and candidate.number is not None
             and candidate.number == previous.number
-            and len(text[previous.end : candidate.start].strip()) < min_chapter_chars
+            and stripped_length(text, previous.end, candidate.start) < min_chapter_chars
         ):
             if _weight(candidate) > _weight(previous):
                 kept[-1] = candidate  # `在第三回中…。第三回…`: the reference came first
@@ -57,7 +58,8 @@ def increasing_chain(candidates: Sequence[Candidate]) -> set[int]:
         rank = ranks[number]
         prefix, position = (0, -1), rank - 1
         while position > 0:
-            prefix = max(prefix, tree[position], key=lambda entry: entry[0])
+            if tree[position][0] > prefix[0]:  # the first of equal scores stays
+                prefix = tree[position]
             position -= position & -position
         weight = _weight(candidates[i])
         score = prefix[0] + weight

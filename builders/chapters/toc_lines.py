@@ -12,6 +12,7 @@ a run (`BOOK ONE` just before `CHAPTER I`) are real, not ToC lines.
 from __future__ import annotations
 
 from lengthwise.builders.chapters.model import Candidate
+from lengthwise.builders.chapters.spans import stripped_length
 
 TOC_ENTRY_MAX_BODY = 60  # stripped characters between two headings of a contents list
 
@@ -20,7 +21,7 @@ def measure_bodies(text: str, candidates: list[Candidate]) -> None:
     """Set each candidate's `body_chars`: stripped text up to the next candidate."""
     for index, candidate in enumerate(candidates):
         stop = candidates[index + 1].start if index + 1 < len(candidates) else len(text)
-        candidate.body_chars = len(text[candidate.end : stop].strip())
+        candidate.body_chars = stripped_length(text, candidate.end, stop)
 
 
 def find_toc_lines(candidates: list[Candidate]) -> set[int]:

@@ -32,6 +32,7 @@ One change is counted per line end removed.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -44,6 +45,12 @@ MIN_WIDTH, MAX_WIDTH = 16, 200
 MODE_SHARE = 0.35  # share of lines within the mode just below the width
 MAX_BEYOND_SHARE = 0.02  # share of lines allowed beyond the width
 MAX_INDENT = 8  # more indented lines are verse, quotations set apart, or centred
+BEYOND_FACTOR, BEYOND_SLACK = 1.15, 2  # a line beyond width * 1.15 + 2 overflows the width
+# Longer lines overflow every width up to MAX_WIDTH (232 characters and more).
+BEYOND_ANY_WIDTH = int(MAX_WIDTH * BEYOND_FACTOR + BEYOND_SLACK) + 1
+# A line with at least BEYOND_ANY_WIDTH characters, one of them not a space (a blank line
+# does not count as a line for `wrap_width`); the book's first line is never matched.
+_LONG_LINE = re.compile(rf"\n(?=[^\S\n]*\S)[^\n]{{{BEYOND_ANY_WIDTH}}}")
 
 _VERSE_BREAK = re.compile(r"[,;:.!?'’\"”]$")
 _DASHES = ("——", "--", "—", "–")
@@ -64,10 +71,26 @@ def wrap_width(lines: list[str]) -> int | None:
         return None
     # `lengths` is sorted: count by bisection (integer lengths against float bounds).
     in_mode = bisect.bisect_right(lengths, width + 2) - bisect.bisect_left(lengths, width * 0.8)
-    beyond = len(lengths) - bisect.bisect_right(lengths, width * 1.15 + 2)
+    beyond = len(lengths) - bisect.bisect_right(lengths, width * BEYOND_FACTOR + BEYOND_SLACK)
     if in_mode < MODE_SHARE * len(lengths) or beyond > MAX_BEYOND_SHARE * len(lengths):
         return None
     return width
+
+
+def may_be_hard_wrapped(text: str) -> bool:
+    """False where `wrap_width` would find no width, told without splitting the book.
+
+    `wrap_width` allows at most MAX_BEYOND_SHARE of the non-blank lines beyond the width,
+    and lines of BEYOND_ANY_WIDTH characters are beyond every width: a book with more of
+    them than that share of all its lines has no width. Books with a paragraph per line
+    show as many within their first pages, so the scan stops there.
+    """
+    lines = text.count("\n") + 1
+    if lines < MIN_LINES:
+        return False
+    enough = int(MAX_BEYOND_SHARE * lines) + 1  # the fewest long lines that rule a width out
+    long_lines = itertools.islice(_LONG_LINE.finditer(text), enough)
+    return sum(1 for _ in long_lines) < enough
 
 
 def _indent(line: str) -> int:
@@ -146,6 +169,8 @@ class _Joiner:
 
 def unwrap_paragraphs(text: str) -> RuleOutcome:
     """Join hard-wrapped lines; unchanged text when the book is not hard-wrapped."""
+    if not may_be_hard_wrapped(text):  # most books, told before splitting them into lines
+        return RuleOutcome(text, 0)
     lines = text.split("\n")
     width = wrap_width(lines)
     if width is None:
