@@ -10,6 +10,7 @@ settings reuses the cached books and token counts.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -42,7 +43,7 @@ from lengthwise.builders.sampling import (
 )
 from lengthwise.builders.sampling.runs import DroppedRunJson
 from lengthwise.builders.screening import flagged_books
-from lengthwise.builders.sources import read_sources, require_kept
+from lengthwise.builders.sources import SourceStatCache, read_sources, require_kept
 from lengthwise.errors import UserError
 from lengthwise.executors import make_executor
 from lengthwise.progress import ProgressStep
@@ -97,6 +98,9 @@ class _BuildInputs:
     docs: list[SourceDocument]
     sources: StageReportJson  # the sources StageReport, finished
     excluded_by_probe: dict[str, str]
+    # Some documents are headers without text (their files' stat was unchanged): the
+    # corpus stage reads the sources again if it cannot reuse its outputs.
+    headers_only: bool
 
 
 @dataclass
@@ -119,7 +123,9 @@ class BuildStage(Stage[_BuildInputs, BuildReport]):
     def plan(self) -> StagePlan[_BuildInputs]:
         spec, work = self.spec, self.work
         sources_report = StageReport("sources", max_examples=None)
-        docs = list(read_sources(spec, work.http_cache, sources_report))
+        stat_cache = SourceStatCache(work.source_stats)
+        docs = list(read_sources(spec, work.http_cache, sources_report, stat_cache))
+        stat_cache.save()
         sources_report.finish()
         require_kept(sources_report, "no readable book in the sources")  # status 2, nothing written
         # Books flagged by the contamination probe (`lengthwise probe`) leave sampling if asked.
@@ -133,17 +139,31 @@ class BuildStage(Stage[_BuildInputs, BuildReport]):
             }
         )
         outputs = [work.subset_samples(s.name) for s in spec.subsets]
-        inputs = _BuildInputs(docs, sources_report.to_dict(), excluded)
+        inputs = _BuildInputs(docs, sources_report.to_dict(), excluded, stat_cache.hits > 0)
         return StagePlan(inputs, fingerprint, outputs)
 
     def render_body(self, body: BuildReport, envelope: Envelope) -> str:
         return render_build_report(body, envelope)
 
+    def _with_text(self, inputs: _BuildInputs) -> Callable[[], list[SourceDocument]]:
+        """The planned documents with their text: read again (no stat cache) if needed."""
+
+        def documents() -> list[SourceDocument]:
+            if not inputs.headers_only:
+                return inputs.docs
+            report = StageReport("sources", max_examples=None)
+            docs = list(read_sources(self.spec, self.work.http_cache, report))
+            if _identities(docs) != _identities(inputs.docs):
+                raise UserError("source files changed while the build ran; run it again")
+            return docs
+
+        return documents
+
     def compute(self, plan: StagePlan[_BuildInputs]) -> BuildReport:
         spec, work, excluded_by_probe = self.spec, self.work, plan.inputs.excluded_by_probe
         step = self.display.step("books", total=len(plan.inputs.docs), unit="book")
         books, book_reports, corpus_report, repeated = _corpus_stage(
-            spec, work, plan.inputs.docs, step, self.workers
+            spec, work, plan.inputs.docs, step, self.workers, self._with_text(plan.inputs)
         )
         require_kept(corpus_report, "no book left after cleaning and chapter detection")
         runner = make_executor(spec.executor, self.workers)
@@ -206,9 +226,20 @@ class BuildStage(Stage[_BuildInputs, BuildReport]):
         )
 
 
+def _identities(docs: list[SourceDocument]) -> list[tuple[str, str, str]]:
+    return [(d.id, d.raw_sha256, d.source) for d in docs]
+
+
 def _corpus_stage(
-    spec: Spec, work: WorkDir, docs: list[SourceDocument], step: ProgressStep, workers: int | None
+    spec: Spec,
+    work: WorkDir,
+    docs: list[SourceDocument],
+    step: ProgressStep,
+    workers: int | None,
+    with_text: Callable[[], list[SourceDocument]],
 ) -> tuple[list[Book], list[BookReport], StageReport, list[RepeatedChapter]]:
+    """Books and reports of `docs`: the cached outputs when current, else processed from
+    `with_text()` (the same documents with their text; `docs` may be headers only)."""
     stage = StageReport("corpus", max_examples=None)
     settings = CorpusSettings(spec.language, spec.cleaning, spec.chapters)
     fingerprint = canonical_hash(
@@ -226,7 +257,7 @@ def _corpus_stage(
     else:
         books, reports = [], []
         for book, book_report in process_corpus(
-            docs,
+            with_text(),
             settings,
             spec.tokenizers.all,
             cache_dir=work.cache,

@@ -18,7 +18,7 @@ WORK/
     tasks/<task>/chunk_labels.jsonl, validations.jsonl              build, annotate tasks pull
     stats/stats.json, stats.md, samples.jsonl                       stats
     releases/<tag>/                                                 release
-    cache/http/, cache/llm.sqlite                                   caches
+    cache/http/, cache/llm.sqlite, cache/source_stats.json          caches
     locks/<stage>.lock, state/<stage>.json, state/*-usage.jsonl     stage bookkeeping
 """
 
@@ -207,6 +207,11 @@ class WorkDir:
     @property
     def http_cache(self) -> Path:
         return self.cache / "http"
+
+    @property
+    def source_stats(self) -> Path:
+        """Header records of local source files by stat (builders/sources/stat_cache.py)."""
+        return self.cache / "source_stats.json"
 
     @property
     def llm_cache(self) -> Path:
