@@ -17,14 +17,11 @@ from pathlib import Path
 from lengthwise import __version__
 from lengthwise.builders.audit import run_audit
 from lengthwise.builders.audit.subset_figures import apply_audit_drops
+from lengthwise.builders.build_corpus import corpus_stage, document_identities
 from lengthwise.builders.build_record import BuildReport, SubsetReport
 from lengthwise.builders.build_report import encoding_efficiency, render_build_report
-from lengthwise.builders.corpus import BookReport, CorpusSettings, process_corpus
-from lengthwise.builders.corpus_settings import read_book_reports
 from lengthwise.builders.duplicates import (
     DuplicateFindings,
-    RepeatedChapter,
-    remove_repeated_chapters,
 )
 from lengthwise.builders.duplicates.build_stage import (
     duplicates_stage,
@@ -46,22 +43,17 @@ from lengthwise.builders.screening import flagged_books
 from lengthwise.builders.sources import SourceStatCache, read_sources, require_kept
 from lengthwise.errors import UserError
 from lengthwise.executors import make_executor
-from lengthwise.progress import ProgressStep
 from lengthwise.records import Book, Sample, SourceDocument
 from lengthwise.reports import StageReport, StageReportJson
 from lengthwise.spec import Spec, SubsetSpec
 from lengthwise.stage_runner import Envelope, Stage, StagePlan, run_stage
-from lengthwise.stage_state import CompletionRecord, crash_point, is_complete, remove_leftovers
+from lengthwise.stage_state import crash_point, remove_leftovers
 from lengthwise.storage import (
-    atomic_write_json,
-    atomic_write_jsonl,
     atomic_write_parquet_many,
     canonical_hash,
-    read_json,
-    read_jsonl,
     sha256_text,
 )
-from lengthwise.tokenizers import TokenCountCache, count_texts, tokenizer_cache_key
+from lengthwise.tokenizers import TokenCountCache, count_texts
 from lengthwise.workdir import WorkDir
 
 log = logging.getLogger(__name__)
@@ -153,7 +145,7 @@ class BuildStage(Stage[_BuildInputs, BuildReport]):
                 return inputs.docs
             report = StageReport("sources", max_examples=None)
             docs = list(read_sources(self.spec, self.work.http_cache, report))
-            if _identities(docs) != _identities(inputs.docs):
+            if document_identities(docs) != document_identities(inputs.docs):
                 raise UserError("source files changed while the build ran; run it again")
             return docs
 
@@ -162,13 +154,14 @@ class BuildStage(Stage[_BuildInputs, BuildReport]):
     def compute(self, plan: StagePlan[_BuildInputs]) -> BuildReport:
         spec, work, excluded_by_probe = self.spec, self.work, plan.inputs.excluded_by_probe
         step = self.display.step("books", total=len(plan.inputs.docs), unit="book")
-        books, book_reports, corpus_report, repeated = _corpus_stage(
+        corpus = corpus_stage(
             spec, work, plan.inputs.docs, step, self.workers, self._with_text(plan.inputs)
         )
+        books, book_reports, corpus_report = corpus.books, corpus.reports, corpus.stage
         require_kept(corpus_report, "no book left after cleaning and chapter detection")
         runner = make_executor(spec.executor, self.workers)
         books, duplicates, duplicates_report = duplicates_stage(
-            spec.duplicates, books, book_reports, repeated, work.cache, runner
+            spec.duplicates, books, book_reports, corpus.repeated, work.cache, runner
         )
         screening = StageReport("screening")
         for book in books:
@@ -220,95 +213,10 @@ class BuildStage(Stage[_BuildInputs, BuildReport]):
             books=book_reports,
             subsets=subsets_report,
             length_table=length_table(samples_tokens),
-            encoding_efficiency=encoding_efficiency(books, spec.tokenizers.all),
+            encoding_efficiency=encoding_efficiency(books, spec.tokenizers.all, corpus.characters),
             audit=audit.summary,
             sampled_books=[b.id for b in books],
         )
-
-
-def _identities(docs: list[SourceDocument]) -> list[tuple[str, str, str]]:
-    return [(d.id, d.raw_sha256, d.source) for d in docs]
-
-
-def _corpus_stage(
-    spec: Spec,
-    work: WorkDir,
-    docs: list[SourceDocument],
-    step: ProgressStep,
-    workers: int | None,
-    with_text: Callable[[], list[SourceDocument]],
-) -> tuple[list[Book], list[BookReport], StageReport, list[RepeatedChapter]]:
-    """Books and reports of `docs`: the cached outputs when current, else processed from
-    `with_text()` (the same documents with their text; `docs` may be headers only)."""
-    stage = StageReport("corpus", max_examples=None)
-    settings = CorpusSettings(spec.language, spec.cleaning, spec.chapters)
-    fingerprint = canonical_hash(
-        {
-            "settings": settings.fingerprint(),
-            "tokenizers": [tokenizer_cache_key(t) for t in spec.tokenizers.all],
-            "documents": [(d.id, d.raw_sha256, d.source, d.language) for d in docs],
-            "duplicates": spec.duplicates.model_dump(mode="json"),
-        }
-    )
-    previous = _read_corpus_outputs(work, fingerprint)
-    if previous is not None:
-        # Same documents, settings and tokenizers: the stage's own outputs are current.
-        books, reports, repeated = previous
-    else:
-        books, reports = [], []
-        for book, book_report in process_corpus(
-            with_text(),
-            settings,
-            spec.tokenizers.all,
-            cache_dir=work.cache,
-            workers=workers,
-            progress=step,
-            executor=spec.executor,
-        ):
-            reports.append(book_report)
-            if book is not None:
-                books.append(book)
-        # books.jsonl holds the chapters samples index into: repeated chapters leave here.
-        runner = make_executor(spec.executor, workers)
-        books, repeated = remove_repeated_chapters(books, spec.duplicates, work.cache, runner)
-    for book_report in reports:
-        if book_report.excluded is not None:
-            stage.drop("book-excluded", f"{book_report.path}: {book_report.excluded}")
-            continue
-        for warning in book_report.warnings:
-            stage.warn(f"{book_report.path}: {warning}")
-        stage.keep()
-    ids = [b.id for b in books]
-    duplicate_ids = sorted({i for i in ids if ids.count(i) > 1})
-    if duplicate_ids:
-        raise UserError(
-            f"two sources produced the same book id(s) {duplicate_ids}; rename one of the files"
-        )
-    if previous is None:
-        atomic_write_jsonl(work.books, (b.to_dict() for b in books))
-        atomic_write_json(work.books_report, [r.to_json() for r in reports])
-        atomic_write_json(work.repeated_chapters, [r.to_json() for r in repeated])
-        # Written last: marks the three files complete (and verified) for these inputs.
-        CompletionRecord.write(work.root, "corpus", fingerprint, _corpus_outputs(work))
-    return books, reports, stage.finish(), repeated
-
-
-def _corpus_outputs(work: WorkDir) -> list[Path]:
-    return [work.books, work.books_report, work.repeated_chapters]
-
-
-def _read_corpus_outputs(
-    work: WorkDir, fingerprint: str
-) -> tuple[list[Book], list[BookReport], list[RepeatedChapter]] | None:
-    if not is_complete(work.root, "corpus", fingerprint, _corpus_outputs(work)):
-        return None
-    try:
-        books = [Book.from_dict(row) for row in read_jsonl(work.books)]
-        reports = read_book_reports(work.books_report)
-        repeated = [RepeatedChapter(**row) for row in read_json(work.repeated_chapters)]
-    except (OSError, ValueError, TypeError):  # InputFileError is a ValueError
-        return None  # missing or stale outputs: recompute
-    return books, reports, repeated
 
 
 def _sample_subsets(

@@ -214,6 +214,11 @@ class WorkDir:
         return self.cache / "source_stats.json"
 
     @property
+    def book_characters(self) -> Path:
+        """Per-book character counts for the corpus stage's fingerprint (builders/build_corpus)."""
+        return self.cache / "book_characters.json"
+
+    @property
     def llm_cache(self) -> Path:
         """One LLM response cache for every stage (drafts, probe, judge, locator)."""
         return self.cache / "llm.sqlite"
