@@ -9,6 +9,7 @@ settings reuses the cached books and token counts.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from lengthwise import __version__
 from lengthwise.builders.audit import run_audit
+from lengthwise.builders.audit.stage import AuditOutcome
 from lengthwise.builders.audit.subset_figures import apply_audit_drops
 from lengthwise.builders.build_corpus import corpus_stage, document_identities
 from lengthwise.builders.build_record import BuildReport, SubsetReport
@@ -49,6 +51,7 @@ from lengthwise.spec import Spec, SubsetSpec
 from lengthwise.stage_runner import Envelope, Stage, StagePlan, run_stage
 from lengthwise.stage_state import crash_point, remove_leftovers
 from lengthwise.storage import (
+    ParquetWrites,
     atomic_write_parquet_many,
     canonical_hash,
     sha256_text,
@@ -178,19 +181,9 @@ class BuildStage(Stage[_BuildInputs, BuildReport]):
             )
         finally:
             count_cache.close()
-        audit = run_audit(
-            subset_rows,
-            spec.audit,
-            work.root,
-            books={b.id: b for b in books},
-            cache_dir=work.cache,
-            executor=spec.executor,
-            workers=self.workers,
-        )
+        audit = _audit_and_write_samples(spec, work, books, subset_rows, self.workers)
         subset_rows = audit.kept
         apply_audit_drops(subsets_report, subset_rows)
-        files = {work.subset_samples(n): [s.to_row() for s in r] for n, r in subset_rows.items()}
-        atomic_write_parquet_many(files)
         samples_tokens = {
             name: {t: [r.token_counts[t] for r in rows] for t in spec.tokenizers.all}
             for name, rows in subset_rows.items()
@@ -217,6 +210,49 @@ class BuildStage(Stage[_BuildInputs, BuildReport]):
             audit=audit.summary,
             sampled_books=[b.id for b in books],
         )
+
+
+def _audit_and_write_samples(
+    spec: Spec,
+    work: WorkDir,
+    books: list[Book],
+    subset_rows: dict[str, list[Sample]],
+    workers: int | None,
+) -> AuditOutcome:
+    """Audit the samples and write the kept ones, one parquet file per subset.
+
+    Without `[audit] max_findings` the audit keeps every sample, so the files are final
+    before it runs: they are written on threads meanwhile (pyarrow encodes and compresses
+    without the GIL), which hides most of the audit in a rebuild. With a limit the audit
+    decides first, as a refused build must leave the previous files alone.
+    """
+
+    def samples_files(rows: dict[str, list[Sample]]) -> dict[Path, list[dict[str, object]]]:
+        return {work.subset_samples(n): [s.to_row() for s in r] for n, r in rows.items()}
+
+    ahead = ParquetWrites(samples_files(subset_rows)) if spec.audit.max_findings is None else None
+    try:
+        audit = run_audit(
+            subset_rows,
+            spec.audit,
+            work.root,
+            books={b.id: b for b in books},
+            cache_dir=work.cache,
+            executor=spec.executor,
+            workers=workers,
+            alongside=ahead,
+        )
+    except BaseException:
+        if ahead is not None and ahead.started:
+            with contextlib.suppress(Exception):
+                ahead.wait()  # let the (atomic) writes finish before the error goes on
+        raise
+    if ahead is None:
+        atomic_write_parquet_many(samples_files(audit.kept))
+    else:
+        assert audit.kept == subset_rows, "no max_findings: the audit drops nothing"
+        ahead.wait()
+    return audit
 
 
 def _sample_subsets(

@@ -11,6 +11,7 @@ import hashlib
 import json
 import os
 import tempfile
+import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -96,6 +97,44 @@ def atomic_write_parquet_many(files: Mapping[Path, Sequence[Mapping[str, object]
     with ThreadPoolExecutor(max_workers=min(len(files), os.cpu_count() or 1, 4)) as pool:
         for done in [pool.submit(atomic_write_parquet, p, r) for p, r in files.items()]:
             done.result()
+
+
+class ParquetWrites:
+    """`atomic_write_parquet_many(files)`, optionally on a thread while this process goes
+    on computing (pyarrow encodes and compresses without the GIL).
+
+    `start()` begins the writes on a thread (once); `wait()` starts them if need be, joins
+    the thread and re-raises its error. Join before forking worker
+    processes: fork is used only while no other thread runs (tokenizers.process_context).
+    """
+
+    def __init__(self, files: Mapping[Path, Sequence[Mapping[str, object]]]) -> None:
+        self._files = files
+        self._thread: threading.Thread | None = None
+        self._error: BaseException | None = None
+
+    @property
+    def started(self) -> bool:
+        return self._thread is not None
+
+    def start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._write, name="parquet-writes")
+            self._thread.start()
+
+    def wait(self) -> None:
+        self.start()
+        assert self._thread is not None
+        self._thread.join()
+        if self._error is not None:
+            error, self._error = self._error, None
+            raise error
+
+    def _write(self) -> None:
+        try:
+            atomic_write_parquet_many(self._files)
+        except BaseException as error:  # handed to wait()
+            self._error = error
 
 
 def atomic_write_parquet(
