@@ -99,3 +99,24 @@ def test_read_jsonl_names_file_and_line(tmp_path: Path) -> None:
     atomic_write_text(path, '{"ok": 1}\n{not json}\n')
     with pytest.raises(ValueError, match=r"bad\.jsonl:2: invalid JSON"):
         list(read_jsonl(path))
+
+
+def test_parquet_writes_on_a_thread_equal_direct_writes_and_raise_on_wait(tmp_path: Path) -> None:
+    from lengthwise.storage import ParquetWrites, atomic_write_parquet_many
+
+    rows = [{"id": str(i), "text": "字" * i} for i in range(50)]
+    atomic_write_parquet_many({tmp_path / "a" / "direct.parquet": rows})
+    writes = ParquetWrites(
+        {tmp_path / "b" / "threaded.parquet": rows, tmp_path / "b" / "x.parquet": rows}
+    )
+    writes.start()
+    writes.start()  # once only
+    writes.wait()
+    direct = (tmp_path / "a" / "direct.parquet").read_bytes()
+    assert (tmp_path / "b" / "threaded.parquet").read_bytes() == direct
+    (tmp_path / "blocker").write_text("a file, not a folder")
+    failing = ParquetWrites({tmp_path / "blocker" / "s.parquet": rows})
+    failing.start()
+    with pytest.raises(OSError):
+        failing.wait()
+    assert not list(tmp_path.glob("blocker*/**/*.tmp"))
