@@ -3,6 +3,7 @@
 WORK/corpus/books.jsonl, books_report.json and repeated_chapters.json are reused when the
 documents (ids, raw hashes), settings and tokenizers are the same, so a rebuild that
 changes only sampling settings neither needs the documents' text nor processes a book.
+Rebuilds read the books from a marshal copy of books.jsonl (builders/build_snapshot.py).
 Each book's non-whitespace character count (for the build report's encoding efficiency)
 is cached beside them in WORK/cache/book_characters.json for the same fingerprint.
 """
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lengthwise.builders.build_report import book_characters
+from lengthwise.builders.build_snapshot import read_snapshot, snapshot_key, write_snapshot
 from lengthwise.builders.corpus import BookReport, CorpusSettings, process_corpus
 from lengthwise.builders.corpus_settings import read_book_reports
 from lengthwise.builders.duplicates import RepeatedChapter, remove_repeated_chapters
@@ -92,11 +94,13 @@ def corpus_stage(
     stage = _stage_report(reports)
     _refuse_duplicate_ids(books)
     if previous is None:
-        atomic_write_jsonl(work.books, (b.to_dict() for b in books))
+        rows = [b.to_dict() for b in books]
+        atomic_write_jsonl(work.books, rows)
         atomic_write_json(work.books_report, [r.to_json() for r in reports])
         atomic_write_json(work.repeated_chapters, [r.to_json() for r in repeated])
         # Written last: marks the three files complete (and verified) for these inputs.
-        CompletionRecord.write(work.root, "corpus", fingerprint, _corpus_outputs(work))
+        record = CompletionRecord.write(work.root, "corpus", fingerprint, _corpus_outputs(work))
+        write_snapshot(work.books_snapshot, _snapshot_key(work, record), rows)
     characters = _cached_characters(work.book_characters, fingerprint, books)
     return CorpusResult(books, reports, stage, repeated, characters)
 
@@ -136,6 +140,12 @@ def _cached_characters(path: Path, fingerprint: str, books: list[Book]) -> dict[
     return counted
 
 
+def _snapshot_key(work: WorkDir, record: CompletionRecord) -> str:
+    """The snapshot's key: this corpus fingerprint and books.jsonl's recorded hash."""
+    books = str(work.books.relative_to(work.root))
+    return snapshot_key(record.fingerprint, record.outputs.get(books, ""))
+
+
 def _corpus_outputs(work: WorkDir) -> list[Path]:
     return [work.books, work.books_report, work.repeated_chapters]
 
@@ -145,8 +155,15 @@ def _read_corpus_outputs(
 ) -> tuple[list[Book], list[BookReport], list[RepeatedChapter]] | None:
     if not is_complete(work.root, "corpus", fingerprint, _corpus_outputs(work)):
         return None
+    record = CompletionRecord.load(work.root, "corpus")
+    key = _snapshot_key(work, record) if record is not None else None
     try:
-        books = [Book.from_dict(row) for row in read_jsonl(work.books)]
+        rows = read_snapshot(work.books_snapshot, key) if key is not None else None
+        if rows is None:
+            rows = list(read_jsonl(work.books))
+            if key is not None:
+                write_snapshot(work.books_snapshot, key, rows)
+        books = [Book.from_dict(row) for row in rows]
         reports = read_book_reports(work.books_report)
         repeated = [RepeatedChapter(**row) for row in read_json(work.repeated_chapters)]
     except (OSError, ValueError, TypeError):  # InputFileError is a ValueError

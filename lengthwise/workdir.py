@@ -214,6 +214,11 @@ class WorkDir:
         return self.cache / "source_stats.json"
 
     @property
+    def books_snapshot(self) -> Path:
+        """corpus/books.jsonl's rows in marshal format, for rebuilds (builders/build_snapshot)."""
+        return self.cache / "books.marshal"
+
+    @property
     def book_characters(self) -> Path:
         """Per-book character counts for the corpus stage's fingerprint (builders/build_corpus)."""
         return self.cache / "book_characters.json"

@@ -12,11 +12,14 @@ import pyarrow.parquet as pq
 import pytest
 
 from lengthwise.builders.build import run_build
+from lengthwise.builders.build_snapshot import read_snapshot, snapshot_key
 from lengthwise.builders.demo_corpus import write_demo_corpus, write_demo_spec
 from lengthwise.builders.sources import local as local_sources
 from lengthwise.builders.sources import stat_cache
 from lengthwise.spec import Spec, load_spec
-from lengthwise.storage import read_json
+from lengthwise.stage_state import CompletionRecord
+from lengthwise.storage import read_json, read_jsonl
+from lengthwise.workdir import WorkDir
 
 
 @pytest.fixture
@@ -144,3 +147,30 @@ def test_stale_character_counts_are_counted_again(demo: Spec, tmp_path: Path) ->
 
 def demo_files(spec: Spec) -> list[Path]:
     return sorted((spec.base_dir / "corpus").rglob("*.txt"))
+
+
+def test_the_books_snapshot_holds_exactly_the_rows_of_books_jsonl(
+    demo: Spec, tmp_path: Path
+) -> None:
+    work = tmp_path / "work"
+    run_build(demo, work, progress=False, workers=1)
+    snapshot = WorkDir(work).books_snapshot
+    record = CompletionRecord.load(work, "corpus")
+    assert record is not None
+    key = snapshot_key(record.fingerprint, record.outputs["corpus/books.jsonl"])
+    assert read_snapshot(snapshot, key) == list(read_jsonl(work / "corpus" / "books.jsonl"))
+    assert read_snapshot(snapshot, snapshot_key(record.fingerprint, "other books")) is None
+
+
+def test_a_damaged_snapshot_falls_back_to_books_jsonl(demo: Spec, tmp_path: Path) -> None:
+    work = tmp_path / "work"
+    run_build(demo, work, progress=False, workers=1)
+    snapshot = WorkDir(work).books_snapshot
+    snapshot.write_bytes(snapshot.read_bytes()[:1000])  # torn
+    run_build(closest(demo), work, progress=False, workers=1)
+    run_build(closest(demo), tmp_path / "cold", progress=False, workers=1)
+    assert samples(work, demo) == samples(tmp_path / "cold", demo)
+    record = CompletionRecord.load(work, "corpus")
+    assert record is not None
+    key = snapshot_key(record.fingerprint, record.outputs["corpus/books.jsonl"])
+    assert read_snapshot(snapshot, key) == list(read_jsonl(work / "corpus" / "books.jsonl"))
