@@ -19,10 +19,13 @@ from pathlib import Path
 from typing import Any
 
 SNAPSHOT_FORMAT = 1
+# Format 0: no back-references or interning flags, so equal rows give equal bytes whatever
+# objects they share (a Ray build and a local build write the same file).
+MARSHAL_VERSION = 0
 
 
 def snapshot_key(fingerprint: str, books_sha256: str) -> str:
-    version = f"{SNAPSHOT_FORMAT}/{sys.implementation.cache_tag}/{marshal.version}"
+    version = f"{SNAPSHOT_FORMAT}/{sys.implementation.cache_tag}/{MARSHAL_VERSION}"
     return f"{version}/{fingerprint}/{books_sha256}"
 
 
@@ -45,7 +48,7 @@ def write_snapshot(path: Path, key: str, rows: list[dict[str, Any]]) -> None:
     fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(marshal.dumps((key, rows)))
+            handle.write(marshal.dumps((key, rows), MARSHAL_VERSION))
         os.replace(tmp_name, path)
     except BaseException:
         Path(tmp_name).unlink(missing_ok=True)

@@ -12,9 +12,11 @@ another file onto the path all change at least one of them (ctime changes on eve
 and every metadata change, and cannot be set by a program). One gap remains: a rewrite of
 the same size within the file system's timestamp granularity of the moment its stat was
 recorded ("racy" entries, as git calls them). So an entry whose mtime or ctime lies less
-than RACY_NS before the moment it was recorded is never trusted: that file is read and
-hashed again next time. Any doubt (unreadable cache, other tool version, other language
-override) means reading the file as before.
+than RACY_NS before the cache file's own mtime (when it was recorded: the cache is written
+right after the files are read) is never trusted: that file is read and hashed again,
+and the cache rewritten, next time. The cache file holds no clock reading of its own, so
+two builds of the same files write the same bytes. Any doubt (unreadable cache, other
+tool version, other language override) means reading the file as before.
 
 Header documents are only for deciding whether anything changed; a caller that needs the
 text reads the sources again without the cache (builders/build.py does on a corpus miss).
@@ -24,7 +26,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,7 @@ from lengthwise import __version__
 from lengthwise.records import SourceDocument
 from lengthwise.storage import atomic_write_json
 
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 RACY_NS = 2_000_000_000  # 2 s: coarser than any file system's timestamp tick
 STAT_FIELDS = ("st_size", "st_mtime_ns", "st_ctime_ns", "st_ino", "st_dev")
 # SourceDocument fields kept in an entry: everything but the text and the embedded TOC.
@@ -51,7 +52,9 @@ class SourceStatCache:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._entries = _load(path)
+        self._recorded_ns = _mtime_ns(path)
         self._seen: dict[str, dict[str, Any]] = {}
+        self._racy = False  # some entry was too recent: rewrite the cache to date it anew
         self.hits = 0
 
     def lookup(self, file: Path, language: str | None) -> SourceDocument | None:
@@ -64,7 +67,10 @@ class SourceStatCache:
             stat = file_stat(file)
         except OSError:
             return None
-        if stat != entry["stat"] or _racy(stat, entry["recorded_ns"]):
+        if stat != entry["stat"]:
+            return None
+        if _racy(stat, self._recorded_ns):
+            self._racy = True
             return None
         fields = {k: v for k, v in entry["document"].items() if k not in _HEADER_OMITS}
         try:
@@ -80,18 +86,25 @@ class SourceStatCache:
     ) -> None:
         """Record `doc` as read from `file` whose stat before reading was `stat`."""
         fields = {k: v for k, v in asdict(doc).items() if k not in _HEADER_OMITS}
-        entry = {"stat": stat, "recorded_ns": time.time_ns(), "document": fields}
+        entry = {"stat": stat, "document": fields}
         self._seen[_key(file, language)] = entry
 
     def save(self) -> None:
         """Keep the entries of the files met in this run (others are forgotten)."""
-        if self._seen != self._entries:
+        if self._seen != self._entries or self._racy:
             body = {"version": _version(), "entries": self._seen}
             atomic_write_json(self.path, body)
 
 
 def _key(file: Path, language: str | None) -> str:
     return f"{language or ''}\0{file}"
+
+
+def _mtime_ns(path: Path) -> int:
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return 0
 
 
 def _racy(stat: list[int], recorded_ns: int) -> bool:
