@@ -11,7 +11,6 @@ import hashlib
 import json
 import os
 import tempfile
-import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -87,60 +86,33 @@ def read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
                 raise InputFileError(f"{path}:{number}: invalid JSON line: {exc.msg}") from exc
 
 
-def atomic_write_parquet_many(files: Mapping[Path, Sequence[Mapping[str, object]]]) -> None:
+def atomic_write_parquet_many(
+    files: Mapping[Path, Sequence[Mapping[str, object]]], compression: str = "snappy"
+) -> None:
     """Write several parquet files at once: pyarrow encodes and compresses without the GIL,
     so threads overlap them (the files are byte for byte what one-by-one writes give)."""
     if len(files) <= 1:
         for path, rows in files.items():
-            atomic_write_parquet(path, rows)
+            atomic_write_parquet(path, rows, compression=compression)
         return
     with ThreadPoolExecutor(max_workers=min(len(files), os.cpu_count() or 1, 4)) as pool:
-        for done in [pool.submit(atomic_write_parquet, p, r) for p, r in files.items()]:
+        calls = [
+            pool.submit(atomic_write_parquet, p, r, None, compression) for p, r in files.items()
+        ]
+        for done in calls:
             done.result()
 
 
-class ParquetWrites:
-    """`atomic_write_parquet_many(files)`, optionally on a thread while this process goes
-    on computing (pyarrow encodes and compresses without the GIL).
-
-    `start()` begins the writes on a thread (once); `wait()` starts them if need be, joins
-    the thread and re-raises its error. Join before forking worker
-    processes: fork is used only while no other thread runs (tokenizers.process_context).
-    """
-
-    def __init__(self, files: Mapping[Path, Sequence[Mapping[str, object]]]) -> None:
-        self._files = files
-        self._thread: threading.Thread | None = None
-        self._error: BaseException | None = None
-
-    @property
-    def started(self) -> bool:
-        return self._thread is not None
-
-    def start(self) -> None:
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._write, name="parquet-writes")
-            self._thread.start()
-
-    def wait(self) -> None:
-        self.start()
-        assert self._thread is not None
-        self._thread.join()
-        if self._error is not None:
-            error, self._error = self._error, None
-            raise error
-
-    def _write(self) -> None:
-        try:
-            atomic_write_parquet_many(self._files)
-        except BaseException as error:  # handed to wait()
-            self._error = error
-
-
 def atomic_write_parquet(
-    path: Path, rows: Sequence[Mapping[str, object]], schema: Any = None
+    path: Path,
+    rows: Sequence[Mapping[str, object]],
+    schema: Any = None,
+    compression: str = "snappy",
 ) -> None:
-    """Write rows as a parquet file atomically (temp file in the same folder, then rename)."""
+    """Write rows as a parquet file atomically (temp file in the same folder, then rename).
+
+    `compression` is pyarrow's codec name for every column ("snappy", pyarrow's default,
+    or "none", "zstd", ...)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -149,7 +121,7 @@ def atomic_write_parquet(
     fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     os.close(fd)
     try:
-        pq.write_table(table, tmp_name)
+        pq.write_table(table, tmp_name, compression=compression)
         os.replace(tmp_name, path)
     except BaseException:
         Path(tmp_name).unlink(missing_ok=True)

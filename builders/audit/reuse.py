@@ -15,7 +15,6 @@ sampling-only rebuild ~60 ms), and gives the same record wherever it runs.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol
 
 from lengthwise.builders.audit.chapter_pieces import ChapterPieces
 from lengthwise.builders.audit.findings import SampleAudit
@@ -36,27 +35,14 @@ Planned = tuple[Sample, list[ChapterPieces] | None]
 BATCH_CHARS = 2_000_000  # sample text per executor call
 
 
-class Alongside(Protocol):
-    """Threaded work run alongside the in-process part (lengthwise.storage.ParquetWrites)."""
-
-    def start(self) -> None: ...
-
-    def wait(self) -> None: ...
-
-
 def audit_rows(
     rows: Sequence[Sample],
     books: Mapping[str, Book],
     config: AuditConfig,
     store: PieceStore,
     runner: Executor | None = None,
-    alongside: Alongside | None = None,
 ) -> list[SampleAudit]:
-    """Every row's audit, in row order; pieces and text audits on `runner` (default: here).
-
-    `alongside` is started once the pieces are there (combining them needs no worker
-    process) and joined before text audits go to `runner`: worker processes are forked
-    only while no other thread runs (tokenizers.process_context)."""
+    """Every row's audit, in row order; pieces and text audits on `runner` (default: here)."""
     runner = runner or make_executor(workers=1)
     every, plans = _plans(rows, books, config)
     pieces = store.pieces(every, (key for plan in plans if plan for key, _ in plan), runner)
@@ -66,26 +52,21 @@ def audit_rows(
         planned.append(
             (row, [pieces[key] for key, _ in plan] if plan is not None and joined else None)
         )
-    return audit_samples(planned, config, runner, alongside)
+    return audit_samples(planned, config, runner)
 
 
 def audit_samples(
     planned: Sequence[Planned],
     config: AuditConfig,
     runner: Executor,
-    alongside: Alongside | None = None,
 ) -> list[SampleAudit]:
     """Every sample's audit, in input order: from its pieces here where they suffice,
-    from its text on `runner` otherwise (`alongside` runs meanwhile, see audit_rows)."""
-    if alongside is not None:
-        alongside.start()
+    from its text on `runner` otherwise."""
     audits: list[SampleAudit | None] = [
         audit_from_pieces(row, pieces, config) if pieces is not None else None
         for row, pieces in planned
     ]
     missing = [i for i, audit in enumerate(audits) if audit is None]
-    if missing and alongside is not None:
-        alongside.wait()
     texts = [planned[i][0] for i in missing]
     sizes = [len(row.text) for row in texts]
     from_text = run_batched(runner, audit_text_batch, texts, sizes, BATCH_CHARS, (config,))

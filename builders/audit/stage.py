@@ -14,7 +14,7 @@ from pathlib import Path
 
 from lengthwise.builders.audit.findings import FINDING_CLASSES, SampleAudit, SampleAuditJson
 from lengthwise.builders.audit.piece_cache import PieceStore
-from lengthwise.builders.audit.reuse import Alongside, audit_rows, audit_samples
+from lengthwise.builders.audit.reuse import audit_rows, audit_samples
 from lengthwise.builders.audit.summary import AuditSummary
 from lengthwise.errors import UserError
 from lengthwise.executors import ExecutorConfig, make_executor
@@ -51,14 +51,11 @@ def run_audit(
     cache_dir: Path | None = None,
     executor: ExecutorConfig | None = None,
     workers: int | None = None,
-    alongside: Alongside | None = None,
 ) -> AuditOutcome:
     """Audit every row; with `books`, from cached per-chapter pieces (same records, faster).
 
     The detectors run on `executor` (the spec's `[executor]`: local processes by default,
     or Ray) with `workers` calls in flight; the records are the same either way.
-    `alongside` (threaded work, e.g. the build's parquet writes) is started once only
-    in-process work is left, and joined before any later worker process is started.
     """
     rows = [row for rows in subset_rows.values() for row in rows]
     runner = make_executor(executor, workers)
@@ -67,7 +64,7 @@ def run_audit(
     else:
         store = PieceStore(cache_dir / PIECES_FILE if cache_dir is not None else None)
         try:
-            audits = audit_rows(rows, books, config, store, runner, alongside)
+            audits = audit_rows(rows, books, config, store, runner)
         finally:
             store.close()
     over = _over_limit(audits, config)

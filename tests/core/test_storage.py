@@ -101,22 +101,17 @@ def test_read_jsonl_names_file_and_line(tmp_path: Path) -> None:
         list(read_jsonl(path))
 
 
-def test_parquet_writes_on_a_thread_equal_direct_writes_and_raise_on_wait(tmp_path: Path) -> None:
-    from lengthwise.storage import ParquetWrites, atomic_write_parquet_many
+def test_parquet_compression_is_a_choice_and_the_rows_stay_the_same(tmp_path: Path) -> None:
+    import pyarrow.parquet as pq
+
+    from lengthwise.storage import atomic_write_parquet_many
 
     rows = [{"id": str(i), "text": "字" * i} for i in range(50)]
-    atomic_write_parquet_many({tmp_path / "a" / "direct.parquet": rows})
-    writes = ParquetWrites(
-        {tmp_path / "b" / "threaded.parquet": rows, tmp_path / "b" / "x.parquet": rows}
-    )
-    writes.start()
-    writes.start()  # once only
-    writes.wait()
-    direct = (tmp_path / "a" / "direct.parquet").read_bytes()
-    assert (tmp_path / "b" / "threaded.parquet").read_bytes() == direct
-    (tmp_path / "blocker").write_text("a file, not a folder")
-    failing = ParquetWrites({tmp_path / "blocker" / "s.parquet": rows})
-    failing.start()
-    with pytest.raises(OSError):
-        failing.wait()
-    assert not list(tmp_path.glob("blocker*/**/*.tmp"))
+    files = {tmp_path / "a.parquet": rows, tmp_path / "b.parquet": rows[:3]}
+    atomic_write_parquet_many(files, compression="none")
+    atomic_write_parquet_many({tmp_path / "c.parquet": rows})
+    for path, codec in (("a", "UNCOMPRESSED"), ("c", "SNAPPY")):
+        meta = pq.ParquetFile(tmp_path / f"{path}.parquet").metadata.row_group(0)
+        assert {meta.column(i).compression for i in range(meta.num_columns)} == {codec}
+        assert pq.read_table(tmp_path / f"{path}.parquet").to_pylist() == rows
+    assert pq.read_table(tmp_path / "b.parquet").to_pylist() == rows[:3]

@@ -132,36 +132,3 @@ def test_shared_corpus_build_and_rebuild_audits_match_full_text(
         got = {a.id: a.to_dict() for a in read_audits(work)}
         assert got == expected
         assert sum(a["total"] for a in got.values()) > 0
-
-
-def test_work_alongside_starts_with_the_combining_and_ends_before_text_audits(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Threaded work (the build's parquet writes) runs while cached pieces are combined and
-    is joined before any text audit goes to the executor (forks need no other thread)."""
-    from lengthwise.builders.audit import reuse
-
-    events: list[str] = []
-
-    class Alongside:
-        def start(self) -> None:
-            events.append("start")
-
-        def wait(self) -> None:
-            events.append("wait")
-
-    original = reuse.run_batched
-
-    def recording(*args: Any, **kwargs: Any) -> Any:
-        events.append(f"executor:{len(args[2])}")
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(reuse, "run_batched", recording)
-    # "all rights reserved" runs across the join: that sample is audited from its text
-    b = book("en", [("CHAPTER I.", "It said: all rights"), ("", "reserved, here.")])
-    rows = every_run(b)
-    store = PieceStore(tmp_path / PIECES_FILE)
-    got = [a.to_dict() for a in audit_rows(rows, {b.id: b}, CONFIG, store, None, Alongside())]
-    store.close()
-    assert got == [audit_sample(r, CONFIG).to_dict() for r in rows]
-    assert events == ["start", "wait", "executor:1"]  # the joined sample from its text
