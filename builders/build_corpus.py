@@ -10,6 +10,7 @@ is cached beside them in WORK/cache/book_characters.json for the same fingerprin
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -162,7 +163,8 @@ def _read_corpus_outputs(
         if rows is None:
             rows = list(read_jsonl(work.books))
             if key is not None:
-                write_snapshot(work.books_snapshot, key, rows)
+                with contextlib.suppress(OSError):  # a faster copy only
+                    write_snapshot(work.books_snapshot, key, rows)
         books = [Book.from_dict(row) for row in rows]
         reports = read_book_reports(work.books_report)
         repeated = [RepeatedChapter(**row) for row in read_json(work.repeated_chapters)]
