@@ -10,20 +10,19 @@ settings reuses the cached books and token counts.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from lengthwise import __version__
 from lengthwise.builders.audit import run_audit
+from lengthwise.builders.audit.stage import AuditOutcome
 from lengthwise.builders.audit.subset_figures import apply_audit_drops
+from lengthwise.builders.build_corpus import corpus_stage, document_identities
 from lengthwise.builders.build_record import BuildReport, SubsetReport
 from lengthwise.builders.build_report import encoding_efficiency, render_build_report
-from lengthwise.builders.corpus import BookReport, CorpusSettings, process_corpus
-from lengthwise.builders.corpus_settings import read_book_reports
 from lengthwise.builders.duplicates import (
     DuplicateFindings,
-    RepeatedChapter,
-    remove_repeated_chapters,
 )
 from lengthwise.builders.duplicates.build_stage import (
     duplicates_stage,
@@ -42,25 +41,20 @@ from lengthwise.builders.sampling import (
 )
 from lengthwise.builders.sampling.runs import DroppedRunJson
 from lengthwise.builders.screening import flagged_books
-from lengthwise.builders.sources import read_sources, require_kept
+from lengthwise.builders.sources import SourceStatCache, read_sources, require_kept
 from lengthwise.errors import UserError
 from lengthwise.executors import make_executor
-from lengthwise.progress import ProgressStep
 from lengthwise.records import Book, Sample, SourceDocument
 from lengthwise.reports import StageReport, StageReportJson
 from lengthwise.spec import Spec, SubsetSpec
 from lengthwise.stage_runner import Envelope, Stage, StagePlan, run_stage
-from lengthwise.stage_state import CompletionRecord, crash_point, is_complete, remove_leftovers
+from lengthwise.stage_state import crash_point, remove_leftovers
 from lengthwise.storage import (
-    atomic_write_json,
-    atomic_write_jsonl,
     atomic_write_parquet_many,
     canonical_hash,
-    read_json,
-    read_jsonl,
     sha256_text,
 )
-from lengthwise.tokenizers import TokenCountCache, count_texts, tokenizer_cache_key
+from lengthwise.tokenizers import TokenCountCache, count_texts
 from lengthwise.workdir import WorkDir
 
 log = logging.getLogger(__name__)
@@ -72,6 +66,12 @@ class BuildResult:
     up_to_date: bool
     report: BuildReport
 
+
+# WORK/samples/*.parquet: zstd rather than pyarrow's default snappy. Their text is mostly
+# CJK in UTF-8, which snappy shrinks by a third only; zstd writes 20% fewer bytes for
+# about the same CPU, and a sampling-only rebuild, which rewrites every file just after
+# a cold build, is bound by those bytes (zh-classics: 6.6 MB instead of 8.3 MB).
+SAMPLES_COMPRESSION = "zstd"
 
 # The spec sections that change what `build` produces; later stages' sections (llm,
 # tasks, ...) must not invalidate a finished build.
@@ -97,6 +97,9 @@ class _BuildInputs:
     docs: list[SourceDocument]
     sources: StageReportJson  # the sources StageReport, finished
     excluded_by_probe: dict[str, str]
+    # Some documents are headers without text (their files' stat was unchanged): the
+    # corpus stage reads the sources again if it cannot reuse its outputs.
+    headers_only: bool
 
 
 @dataclass
@@ -119,7 +122,9 @@ class BuildStage(Stage[_BuildInputs, BuildReport]):
     def plan(self) -> StagePlan[_BuildInputs]:
         spec, work = self.spec, self.work
         sources_report = StageReport("sources", max_examples=None)
-        docs = list(read_sources(spec, work.http_cache, sources_report))
+        stat_cache = SourceStatCache(work.source_stats)
+        docs = list(read_sources(spec, work.http_cache, sources_report, stat_cache))
+        stat_cache.save()
         sources_report.finish()
         require_kept(sources_report, "no readable book in the sources")  # status 2, nothing written
         # Books flagged by the contamination probe (`lengthwise probe`) leave sampling if asked.
@@ -133,22 +138,37 @@ class BuildStage(Stage[_BuildInputs, BuildReport]):
             }
         )
         outputs = [work.subset_samples(s.name) for s in spec.subsets]
-        inputs = _BuildInputs(docs, sources_report.to_dict(), excluded)
+        inputs = _BuildInputs(docs, sources_report.to_dict(), excluded, stat_cache.hits > 0)
         return StagePlan(inputs, fingerprint, outputs)
 
     def render_body(self, body: BuildReport, envelope: Envelope) -> str:
         return render_build_report(body, envelope)
 
+    def _with_text(self, inputs: _BuildInputs) -> Callable[[], list[SourceDocument]]:
+        """The planned documents with their text: read again (no stat cache) if needed."""
+
+        def documents() -> list[SourceDocument]:
+            if not inputs.headers_only:
+                return inputs.docs
+            report = StageReport("sources", max_examples=None)
+            docs = list(read_sources(self.spec, self.work.http_cache, report))
+            if document_identities(docs) != document_identities(inputs.docs):
+                raise UserError("source files changed while the build ran; run it again")
+            return docs
+
+        return documents
+
     def compute(self, plan: StagePlan[_BuildInputs]) -> BuildReport:
         spec, work, excluded_by_probe = self.spec, self.work, plan.inputs.excluded_by_probe
         step = self.display.step("books", total=len(plan.inputs.docs), unit="book")
-        books, book_reports, corpus_report, repeated = _corpus_stage(
-            spec, work, plan.inputs.docs, step, self.workers
+        corpus = corpus_stage(
+            spec, work, plan.inputs.docs, step, self.workers, self._with_text(plan.inputs)
         )
+        books, book_reports, corpus_report = corpus.books, corpus.reports, corpus.stage
         require_kept(corpus_report, "no book left after cleaning and chapter detection")
         runner = make_executor(spec.executor, self.workers)
         books, duplicates, duplicates_report = duplicates_stage(
-            spec.duplicates, books, book_reports, repeated, work.cache, runner
+            spec.duplicates, books, book_reports, corpus.repeated, work.cache, runner
         )
         screening = StageReport("screening")
         for book in books:
@@ -165,19 +185,9 @@ class BuildStage(Stage[_BuildInputs, BuildReport]):
             )
         finally:
             count_cache.close()
-        audit = run_audit(
-            subset_rows,
-            spec.audit,
-            work.root,
-            books={b.id: b for b in books},
-            cache_dir=work.cache,
-            executor=spec.executor,
-            workers=self.workers,
-        )
+        audit = _audit_and_write_samples(spec, work, books, subset_rows, self.workers)
         subset_rows = audit.kept
         apply_audit_drops(subsets_report, subset_rows)
-        files = {work.subset_samples(n): [s.to_row() for s in r] for n, r in subset_rows.items()}
-        atomic_write_parquet_many(files)
         samples_tokens = {
             name: {t: [r.token_counts[t] for r in rows] for t in spec.tokenizers.all}
             for name, rows in subset_rows.items()
@@ -200,84 +210,32 @@ class BuildStage(Stage[_BuildInputs, BuildReport]):
             books=book_reports,
             subsets=subsets_report,
             length_table=length_table(samples_tokens),
-            encoding_efficiency=encoding_efficiency(books, spec.tokenizers.all),
+            encoding_efficiency=encoding_efficiency(books, spec.tokenizers.all, corpus.characters),
             audit=audit.summary,
             sampled_books=[b.id for b in books],
         )
 
 
-def _corpus_stage(
-    spec: Spec, work: WorkDir, docs: list[SourceDocument], step: ProgressStep, workers: int | None
-) -> tuple[list[Book], list[BookReport], StageReport, list[RepeatedChapter]]:
-    stage = StageReport("corpus", max_examples=None)
-    settings = CorpusSettings(spec.language, spec.cleaning, spec.chapters)
-    fingerprint = canonical_hash(
-        {
-            "settings": settings.fingerprint(),
-            "tokenizers": [tokenizer_cache_key(t) for t in spec.tokenizers.all],
-            "documents": [(d.id, d.raw_sha256, d.source, d.language) for d in docs],
-            "duplicates": spec.duplicates.model_dump(mode="json"),
-        }
+def _audit_and_write_samples(
+    spec: Spec,
+    work: WorkDir,
+    books: list[Book],
+    subset_rows: dict[str, list[Sample]],
+    workers: int | None,
+) -> AuditOutcome:
+    """Audit the samples and write the kept ones, one parquet file per subset."""
+    audit = run_audit(
+        subset_rows,
+        spec.audit,
+        work.root,
+        books={b.id: b for b in books},
+        cache_dir=work.cache,
+        executor=spec.executor,
+        workers=workers,
     )
-    previous = _read_corpus_outputs(work, fingerprint)
-    if previous is not None:
-        # Same documents, settings and tokenizers: the stage's own outputs are current.
-        books, reports, repeated = previous
-    else:
-        books, reports = [], []
-        for book, book_report in process_corpus(
-            docs,
-            settings,
-            spec.tokenizers.all,
-            cache_dir=work.cache,
-            workers=workers,
-            progress=step,
-            executor=spec.executor,
-        ):
-            reports.append(book_report)
-            if book is not None:
-                books.append(book)
-        # books.jsonl holds the chapters samples index into: repeated chapters leave here.
-        runner = make_executor(spec.executor, workers)
-        books, repeated = remove_repeated_chapters(books, spec.duplicates, work.cache, runner)
-    for book_report in reports:
-        if book_report.excluded is not None:
-            stage.drop("book-excluded", f"{book_report.path}: {book_report.excluded}")
-            continue
-        for warning in book_report.warnings:
-            stage.warn(f"{book_report.path}: {warning}")
-        stage.keep()
-    ids = [b.id for b in books]
-    duplicate_ids = sorted({i for i in ids if ids.count(i) > 1})
-    if duplicate_ids:
-        raise UserError(
-            f"two sources produced the same book id(s) {duplicate_ids}; rename one of the files"
-        )
-    if previous is None:
-        atomic_write_jsonl(work.books, (b.to_dict() for b in books))
-        atomic_write_json(work.books_report, [r.to_json() for r in reports])
-        atomic_write_json(work.repeated_chapters, [r.to_json() for r in repeated])
-        # Written last: marks the three files complete (and verified) for these inputs.
-        CompletionRecord.write(work.root, "corpus", fingerprint, _corpus_outputs(work))
-    return books, reports, stage.finish(), repeated
-
-
-def _corpus_outputs(work: WorkDir) -> list[Path]:
-    return [work.books, work.books_report, work.repeated_chapters]
-
-
-def _read_corpus_outputs(
-    work: WorkDir, fingerprint: str
-) -> tuple[list[Book], list[BookReport], list[RepeatedChapter]] | None:
-    if not is_complete(work.root, "corpus", fingerprint, _corpus_outputs(work)):
-        return None
-    try:
-        books = [Book.from_dict(row) for row in read_jsonl(work.books)]
-        reports = read_book_reports(work.books_report)
-        repeated = [RepeatedChapter(**row) for row in read_json(work.repeated_chapters)]
-    except (OSError, ValueError, TypeError):  # InputFileError is a ValueError
-        return None  # missing or stale outputs: recompute
-    return books, reports, repeated
+    files = {work.subset_samples(n): [s.to_row() for s in r] for n, r in audit.kept.items()}
+    atomic_write_parquet_many(files, SAMPLES_COMPRESSION)
+    return audit
 
 
 def _sample_subsets(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from lengthwise.builders.audit.report import render_audit_section
 from lengthwise.builders.build_record import BuildReport, EfficiencyRow
 from lengthwise.builders.build_summary import render_summary_section
@@ -163,18 +165,29 @@ def _length_tables(report: BuildReport) -> list[str]:
     return lines
 
 
-def encoding_efficiency(books: list[Book], tokenizer_ids: list[str]) -> list[EfficiencyRow]:
+def encoding_efficiency(
+    books: list[Book], tokenizer_ids: list[str], characters: Mapping[str, int] | None = None
+) -> list[EfficiencyRow]:
     """Characters per token per language and tokenizer over the kept chapters (CNNSum Table 1).
 
-    Characters are non-whitespace characters (see lengthwise.tokenizers.efficiency); token
+    Characters are non-whitespace characters (see lengthwise.tokenizers.efficiency), per
+    book from `characters` when given (the corpus stage caches them), else counted; token
     counts come from the chapters already counted, so nothing is tokenized again.
     """
     rows: list[EfficiencyRow] = []
     for language in sorted({b.language for b in books}):
-        chapters = [c for b in books if b.language == language for c in b.chapters]
-        characters = sum(non_whitespace_characters(render_chapter(c)) for c in chapters)
+        of_language = [b for b in books if b.language == language]
+        chapters = [c for b in of_language for c in b.chapters]
+        total = sum(
+            characters[b.id] if characters is not None else book_characters(b) for b in of_language
+        )
         for tokenizer_id in tokenizer_ids:
             tokens = sum(c.token_counts[tokenizer_id] for c in chapters)
-            ratio = round(characters / tokens, 3) if tokens else None
-            rows.append(EfficiencyRow(language, tokenizer_id, characters, tokens, ratio))
+            ratio = round(total / tokens, 3) if tokens else None
+            rows.append(EfficiencyRow(language, tokenizer_id, total, tokens, ratio))
     return rows
+
+
+def book_characters(book: Book) -> int:
+    """Non-whitespace characters of the book's chapters as samples render them."""
+    return sum(non_whitespace_characters(render_chapter(c)) for c in book.chapters)

@@ -86,22 +86,33 @@ def read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
                 raise InputFileError(f"{path}:{number}: invalid JSON line: {exc.msg}") from exc
 
 
-def atomic_write_parquet_many(files: Mapping[Path, Sequence[Mapping[str, object]]]) -> None:
+def atomic_write_parquet_many(
+    files: Mapping[Path, Sequence[Mapping[str, object]]], compression: str = "snappy"
+) -> None:
     """Write several parquet files at once: pyarrow encodes and compresses without the GIL,
     so threads overlap them (the files are byte for byte what one-by-one writes give)."""
     if len(files) <= 1:
         for path, rows in files.items():
-            atomic_write_parquet(path, rows)
+            atomic_write_parquet(path, rows, compression=compression)
         return
     with ThreadPoolExecutor(max_workers=min(len(files), os.cpu_count() or 1, 4)) as pool:
-        for done in [pool.submit(atomic_write_parquet, p, r) for p, r in files.items()]:
+        calls = [
+            pool.submit(atomic_write_parquet, p, r, None, compression) for p, r in files.items()
+        ]
+        for done in calls:
             done.result()
 
 
 def atomic_write_parquet(
-    path: Path, rows: Sequence[Mapping[str, object]], schema: Any = None
+    path: Path,
+    rows: Sequence[Mapping[str, object]],
+    schema: Any = None,
+    compression: str = "snappy",
 ) -> None:
-    """Write rows as a parquet file atomically (temp file in the same folder, then rename)."""
+    """Write rows as a parquet file atomically (temp file in the same folder, then rename).
+
+    `compression` is pyarrow's codec name for every column ("snappy", pyarrow's default,
+    or "none", "zstd", ...)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -110,7 +121,7 @@ def atomic_write_parquet(
     fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     os.close(fd)
     try:
-        pq.write_table(table, tmp_name)
+        pq.write_table(table, tmp_name, compression=compression)
         os.replace(tmp_name, path)
     except BaseException:
         Path(tmp_name).unlink(missing_ok=True)

@@ -18,7 +18,7 @@ WORK/
     tasks/<task>/chunk_labels.jsonl, validations.jsonl              build, annotate tasks pull
     stats/stats.json, stats.md, samples.jsonl                       stats
     releases/<tag>/                                                 release
-    cache/http/, cache/llm.sqlite                                   caches
+    cache/http/, cache/llm.sqlite, cache/source_stats.json          caches
     locks/<stage>.lock, state/<stage>.json, state/*-usage.jsonl     stage bookkeeping
 """
 
@@ -207,6 +207,21 @@ class WorkDir:
     @property
     def http_cache(self) -> Path:
         return self.cache / "http"
+
+    @property
+    def source_stats(self) -> Path:
+        """Header records of local source files by stat (builders/sources/stat_cache.py)."""
+        return self.cache / "source_stats.json"
+
+    @property
+    def books_snapshot(self) -> Path:
+        """corpus/books.jsonl's rows in marshal format, for rebuilds (builders/build_snapshot)."""
+        return self.cache / "books.marshal"
+
+    @property
+    def book_characters(self) -> Path:
+        """Per-book character counts for the corpus stage's fingerprint (builders/build_corpus)."""
+        return self.cache / "book_characters.json"
 
     @property
     def llm_cache(self) -> Path:

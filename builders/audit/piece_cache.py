@@ -1,9 +1,11 @@
 """Per-chapter audit pieces for a build: computed once per distinct rendered chapter.
 
-Pieces live in WORK/cache/audit_pieces.sqlite keyed by the rendered chapter's hash, the
-language profile's hash (the spec's `[audit.languages]` additions included) and
-DETECTOR_VERSION, so a rebuild that changes only sampling re-audits nothing: it reads the
-pieces of the chapters its samples hold and combines them (builders/audit/joined_audit.py).
+Pieces live in WORK/cache/audit_pieces.sqlite keyed by the chapter's identity (its
+record's text hash `Chapter.sha256` and its heading, which together fix the rendered
+text; hashing the rendered chapters again cost a rebuild ~9 ms), the language
+profile's hash (the spec's `[audit.languages]` additions included) and DETECTOR_VERSION,
+so a rebuild that changes only sampling re-audits nothing: it reads the pieces of the
+chapters its samples hold and combines them (builders/audit/joined_audit.py).
 SQLite commits are atomic; an unreadable cache is rebuilt. Missing pieces are computed
 on the build's executor (local processes or Ray, in batches of about BATCH_CHARS
 characters); the store itself, and so the SQLite file, stays in this process.
@@ -25,13 +27,17 @@ from lengthwise.builders.audit.chapter_pieces import (
 from lengthwise.builders.audit.vocabulary import LanguageProfile
 from lengthwise.executors import Executor, make_executor
 from lengthwise.executors.batches import run_batched
+from lengthwise.records import Chapter
 from lengthwise.storage import sha256_text
 
 BATCH_CHARS = 2_000_000  # rendered chapter text per executor call
 
 
-def piece_key(rendered: str, profile: LanguageProfile) -> str:
-    return sha256_text(f"{_profile_hash(profile)}\0{sha256_text(rendered)}")
+def piece_key(chapter: Chapter, profile: LanguageProfile) -> str:
+    """The chapter's pieces' key: `Chapter.sha256` is the hash of its text (set when the
+    record is made; books.jsonl is verified by its completion hash), and the rendered
+    chapter is its heading and text (builders/joining.render_chapter)."""
+    return sha256_text(f"{_profile_hash(profile)}\0{chapter.sha256}\0{chapter.heading}")
 
 
 @lru_cache(maxsize=16)

@@ -18,6 +18,7 @@ from lengthwise.builders.sources.gutenberg import read_gutenberg
 from lengthwise.builders.sources.hf import read_hf_dataset
 from lengthwise.builders.sources.input_checks import check_path, require_kept
 from lengthwise.builders.sources.local import read_local
+from lengthwise.builders.sources.stat_cache import SourceStatCache
 from lengthwise.builders.sources.urls import read_urls
 from lengthwise.records import SourceDocument
 from lengthwise.reports import StageReport
@@ -30,20 +31,27 @@ __all__ = [
     "FetchedPage",
     "SourceError",
     "SourceFailure",
+    "SourceStatCache",
     "decode_bytes",
     "read_sources",
     "require_kept",
 ]
 
 
-def read_sources(spec: Spec, cache_dir: Path, report: StageReport) -> Iterator[SourceDocument]:
+def read_sources(
+    spec: Spec,
+    cache_dir: Path,
+    report: StageReport,
+    stat_cache: SourceStatCache | None = None,
+) -> Iterator[SourceDocument]:
     """Every document of every source in `spec`, in order, with unique ids.
 
     `cache_dir` holds the HTTP response cache (URL and Gutenberg sources). A language set on a
     source (or, failing that, on the spec) overrides hints found in the documents. Two
     documents with the same id keep it apart with a numeric suffix ("-2"), and a warning.
     A files source whose path does not exist (or is a symlink loop) raises `UserError`
-    naming the spec file and key.
+    naming the spec file and key. With a `stat_cache`, unchanged local files come back as
+    header documents without text (builders/sources/stat_cache.py).
     """
     crawler: Crawler | None = None
     seen_ids: set[str] = set()
@@ -54,7 +62,7 @@ def read_sources(spec: Spec, cache_dir: Path, report: StageReport) -> Iterator[S
             if isinstance(source, FilesSource):
                 path = spec.resolve(source.path)
                 check_path(path, f"{spec.spec_file or spec.base_dir}: sources[{index}].path")
-                items = read_local(path, language, source.glob)
+                items = read_local(path, language, source.glob, stat_cache)
             elif isinstance(source, HFDatasetSource):
                 items = read_hf_dataset(source, spec.base_dir)
             else:

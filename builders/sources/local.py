@@ -14,6 +14,7 @@ from pathlib import Path
 from lengthwise.builders.sources.documents import FORMAT_BY_EXTENSION, build_document
 from lengthwise.builders.sources.errors import SourceError, SourceFailure
 from lengthwise.builders.sources.input_checks import path_problem
+from lengthwise.builders.sources.stat_cache import SourceStatCache, file_stat
 from lengthwise.records import SourceDocument
 
 __all__ = ["SUPPORTED_EXTENSIONS", "SourceFailure", "read_local", "read_local_file"]
@@ -22,18 +23,22 @@ SUPPORTED_EXTENSIONS = tuple(FORMAT_BY_EXTENSION)
 
 
 def read_local(
-    path: Path, language: str | None = None, glob: str | None = None
+    path: Path,
+    language: str | None = None,
+    glob: str | None = None,
+    stat_cache: SourceStatCache | None = None,
 ) -> Iterator[SourceDocument | SourceFailure]:
     """Read one file, or every file under a folder (optionally only names matching `glob`).
 
-    `language` ("zh", "en") overrides hints found in the files; None keeps them.
+    `language` ("zh", "en") overrides hints found in the files; None keeps them. With a
+    `stat_cache`, files whose stat is unchanged come back as header documents (no text).
     """
     problem = path_problem(path)
     if problem is not None:
         yield SourceFailure(str(path), *problem)
         return
     if path.is_file():
-        yield read_local_file(path, language)
+        yield read_local_file(path, language, stat_cache)
         return
     files = sorted(
         (
@@ -52,14 +57,35 @@ def read_local(
     for file in files:
         problem = path_problem(file)
         yield (
-            read_local_file(file, language)
+            read_local_file(file, language, stat_cache)
             if problem is None
             else SourceFailure(str(file), *problem)
         )
 
 
-def read_local_file(path: Path, language: str | None = None) -> SourceDocument | SourceFailure:
-    """One file -> a document; unsupported, unreadable, empty or binary files -> a failure."""
+def read_local_file(
+    path: Path, language: str | None = None, stat_cache: SourceStatCache | None = None
+) -> SourceDocument | SourceFailure:
+    """One file -> a document; unsupported, unreadable, empty or binary files -> a failure.
+
+    With a `stat_cache`: the cached header document when the file's stat is unchanged;
+    otherwise the file is read and the document remembered (failures never are)."""
+    if stat_cache is None:
+        return _read_file(path, language)
+    cached = stat_cache.lookup(path, language)
+    if cached is not None:
+        return cached
+    try:
+        stat = file_stat(path)  # taken before reading: a write while reading shows next time
+    except OSError:
+        return _read_file(path, language)
+    document = _read_file(path, language)
+    if isinstance(document, SourceDocument):
+        stat_cache.remember(path, language, stat, document)
+    return document
+
+
+def _read_file(path: Path, language: str | None) -> SourceDocument | SourceFailure:
     fmt = FORMAT_BY_EXTENSION.get(path.suffix.lower())
     if fmt is None:
         shown = path.suffix or "(none)"

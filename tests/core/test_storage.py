@@ -99,3 +99,19 @@ def test_read_jsonl_names_file_and_line(tmp_path: Path) -> None:
     atomic_write_text(path, '{"ok": 1}\n{not json}\n')
     with pytest.raises(ValueError, match=r"bad\.jsonl:2: invalid JSON"):
         list(read_jsonl(path))
+
+
+def test_parquet_compression_is_a_choice_and_the_rows_stay_the_same(tmp_path: Path) -> None:
+    import pyarrow.parquet as pq
+
+    from lengthwise.storage import atomic_write_parquet_many
+
+    rows = [{"id": str(i), "text": "字" * i} for i in range(50)]
+    files = {tmp_path / "a.parquet": rows, tmp_path / "b.parquet": rows[:3]}
+    atomic_write_parquet_many(files, compression="none")
+    atomic_write_parquet_many({tmp_path / "c.parquet": rows})
+    for path, codec in (("a", "UNCOMPRESSED"), ("c", "SNAPPY")):
+        meta = pq.ParquetFile(tmp_path / f"{path}.parquet").metadata.row_group(0)
+        assert {meta.column(i).compression for i in range(meta.num_columns)} == {codec}
+        assert pq.read_table(tmp_path / f"{path}.parquet").to_pylist() == rows
+    assert pq.read_table(tmp_path / "b.parquet").to_pylist() == rows[:3]
