@@ -11,8 +11,6 @@ heading at the margin versus the same words indented inside a paragraph).
 from __future__ import annotations
 
 import html
-import itertools
-import operator
 import re
 
 from lengthwise.builders.cleaning.broken_paragraphs import (
@@ -27,7 +25,6 @@ from lengthwise.builders.cleaning.rules import (
     Rule,
     Span,
     ascii_index,
-    contains_any,
 )
 from lengthwise.builders.cleaning.unwrap import UNWRAP_PARAGRAPHS, UnwrapRule
 
@@ -89,24 +86,30 @@ HTML_ENTITY = Rule(
 )
 
 
-# A line end preceded by one of these means there is trailing whitespace to look at.
-_TRAILING_TRIGGERS = (" \n", "\t\n", "\u3000\n", "\xa0\n")
+# A line end preceded by one of these means there is trailing whitespace to look at;
+# without any (and with no whitespace ending the last line), the rule does not run.
+_TRAILING_TRIGGERS = frozenset(" \t\u3000\xa0")
+# A line end after whitespace: the literal newline lets `re` jump from one line end to
+# the next in C, and `[^\S\n]` is `str.isspace` exactly (what `str.rstrip` strips).
+_SPACE_BEFORE_LINE_END = re.compile(r"\n(?<=[^\S\n]\n)")
 
 
 def _trailing_spaces(text: str) -> list[Span]:
-    # str.rstrip per line beats any regex here (a regex for trailing space cannot start
-    # with a literal); the loops below run in C, Python only sees the changed lines.
+    # Only the few lines that end in whitespace are looked at in Python.
+    ends = [match.start() for match in _SPACE_BEFORE_LINE_END.finditer(text)]
+    if text[-1:].isspace() and text[-1] != "\n":
+        ends.append(len(text))  # the last line, with no newline after it
     last = len(text) - 1
     while last >= 0 and text[last] == "\n":
         last -= 1
-    if not contains_any(text, _TRAILING_TRIGGERS) and not (last >= 0 and text[last].isspace()):
+    ends_in_space = last >= 0 and text[last].isspace()
+    if not ends_in_space and not any(text[end - 1] in _TRAILING_TRIGGERS for end in ends):
         return []
-    lines = text.split("\n")
-    stripped = list(map(str.rstrip, lines))
-    # Characters before each line's end: its own and earlier lines, plus one "\n" each.
-    upto = list(itertools.accumulate(map(len, lines)))
-    changed = itertools.compress(range(len(lines)), map(operator.is_not, lines, stripped))
-    return [(upto[i] + i - len(lines[i]) + len(stripped[i]), upto[i] + i) for i in changed]
+    spans = []
+    for end in ends:
+        start = text.rfind("\n", 0, end) + 1
+        spans.append((start + len(text[start:end].rstrip()), end))
+    return spans
 
 
 TRAILING_SPACE = BlockRule(
