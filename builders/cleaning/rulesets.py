@@ -96,6 +96,18 @@ _EN_WEB_MARKERS = (
     "Translator:", "Editor:", "webnovel", "Webnovel", "novelupdates", "wuxiaworld",
     "WuxiaWorld", "royalroad", "lightnovel", "novelfull", "novelbin",
 )  # fmt: skip
+# Each marker holds one of these keys: one search per key rules out all its markers
+# (about a third of the searches), and the few places a key occurs are checked for
+# its markers there. Same answer as searching every marker.
+_EN_WEB_KEYS = ("atreon", "o-fi", "/N:", "TL", "or:", "novel", "uxia", "royalroad")
+_EN_WEB_MARKERS_BY_KEY = {
+    key: tuple((marker, marker.index(key)) for marker in _EN_WEB_MARKERS if key in marker)
+    for key in _EN_WEB_KEYS
+}
+if sorted(m for pairs in _EN_WEB_MARKERS_BY_KEY.values() for m, _ in pairs) != sorted(
+    _EN_WEB_MARKERS
+):
+    raise AssertionError("every en-web marker must hold exactly one key")
 _EN_WEB_SEARCH_CHARS = 300_000
 
 
@@ -127,12 +139,24 @@ def select_rulesets(language: str, source_kind: str, text: str) -> list[str]:
         chosen.add("gutenberg")
     if base == "zh":
         chosen.add("zh-web")
-    head = text[:_EN_WEB_SEARCH_CHARS]  # sliced once: a copy per marker would cost more
-    if base == "en" and (
-        source_kind == "urls" or any(marker in head for marker in _EN_WEB_MARKERS)
-    ):
+    if base == "en" and (source_kind == "urls" or has_en_web_markers(text)):
         chosen.add("en-web")
     return [name for name in KNOWN_RULESETS if name in chosen]
+
+
+def has_en_web_markers(text: str) -> bool:
+    """True when a web-serial marker occurs in the first 300,000 characters of `text`."""
+    head = text[:_EN_WEB_SEARCH_CHARS]  # sliced once: a copy per search would cost more
+    for key, markers in _EN_WEB_MARKERS_BY_KEY.items():
+        position = head.find(key)
+        while position >= 0:
+            if any(
+                position >= at and head.startswith(marker, position - at)
+                for marker, at in markers
+            ):
+                return True
+            position = head.find(key, position + 1)
+    return False
 
 
 def resolve_rulesets(

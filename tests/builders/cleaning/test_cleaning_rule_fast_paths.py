@@ -14,6 +14,11 @@ import sys
 
 from lengthwise.builders.cleaning.common_rules import _trailing_spaces
 from lengthwise.builders.cleaning.rules import Span
+from lengthwise.builders.cleaning.rulesets import (
+    _EN_WEB_MARKERS,
+    _EN_WEB_SEARCH_CHARS,
+    has_en_web_markers,
+)
 
 _REFERENCE_TRIGGERS = (" \n", "\t\n", "\u3000\n", "\xa0\n")
 # Every character `str.isspace` accepts, and some that look blank but are not.
@@ -60,3 +65,21 @@ def test_trailing_space_without_a_trigger_leaves_rare_whitespace_alone() -> None
     text = "ab\u2003\ncd\x0b\nef\n"
     assert _trailing_spaces(text) == [] == _reference_trailing_spaces(text)
     assert _trailing_spaces(text + "g \n") == [(2, 3), (6, 7), (12, 13)]
+
+
+def test_en_web_markers_found_exactly_where_a_marker_search_finds_them() -> None:
+    fragments = [*_EN_WEB_MARKERS, "novel", "or:", "TL", "/N:", "uxia", "a", " ", "\n"]
+    pieces = [marker[:cut] for marker in _EN_WEB_MARKERS for cut in (1, 3, -1, -2)]
+    rng = random.Random(3)
+    for _ in range(4000):
+        parts = rng.choices(fragments + pieces, k=rng.randint(0, 8))
+        text = "".join(parts)
+        expected = any(marker in text[:_EN_WEB_SEARCH_CHARS] for marker in _EN_WEB_MARKERS)
+        assert has_en_web_markers(text) == expected, repr(text)
+
+
+def test_en_web_markers_beyond_the_searched_head_are_ignored() -> None:
+    padding = "x" * (_EN_WEB_SEARCH_CHARS - 4)
+    assert has_en_web_markers(padding + "A/N:")
+    assert not has_en_web_markers(padding + "xA/N:")
+    assert has_en_web_markers("Patreon")  # a marker at the very start
