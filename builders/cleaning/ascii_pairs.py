@@ -63,7 +63,7 @@ MIN_MIXED = 3
 _BRACKETS = {("[", "]"), ("{", "}"), ("<", ">")}
 _LOOKALIKE_CLOSERS = {">>": ("《", "》"), ">": ("〈", "〉")}
 _LOOKALIKE_OPENERS = {"<<": ("《", "》"), "<": ("〈", "〉")}
-_TOKEN = re.compile("([" + re.escape(CANDIDATES) + r"])\1*")
+_RUNS = {symbol: re.compile(re.escape(symbol) + "+") for symbol in CANDIDATES}
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _CJK_CHARS = re.compile(
     r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef“”‘’—…]"
@@ -89,18 +89,36 @@ class LearnedPair:
 
 
 def cjk_tokens(text: str) -> list[Token]:
-    """Runs of 1-2 equal candidate symbols touching CJK text (one C-level scan)."""
+    """Runs of 1-2 equal candidate symbols touching CJK text (C-level scans)."""
     index = ascii_index(text)
-    if index is None or not index[1].intersection(CANDIDATES):
+    if index is None:
         return []
     tokens = []
-    for match in _TOKEN.finditer(text):
-        start, end = match.span()
+    for start, end in _symbol_runs(text, index[1].intersection(CANDIDATES)):
         if end - start > 2:
             continue
         if _is_cjk(text, start - 1) or _is_cjk(text, end):
-            tokens.append(Token(start, end, match.group()))
+            tokens.append(Token(start, end, text[start:end]))
     return tokens
+
+
+def _symbol_runs(text: str, symbols: set[str]) -> list[tuple[int, int]]:
+    """(start, end) of every maximal run of one symbol of `symbols`, in text order.
+
+    Only symbols the text holds are searched, each with `str.find` (much faster than
+    a character-class scan of a CJK book, where the symbols are a few hundred).
+    """
+    runs = []
+    for symbol in symbols:
+        run = _RUNS[symbol]
+        position = text.find(symbol)
+        while position >= 0:
+            match = run.match(text, position)  # always matches: the symbol is there
+            end = position + 1 if match is None else match.end()
+            runs.append((position, end))
+            position = text.find(symbol, end)
+    runs.sort()
+    return runs
 
 
 def _is_cjk(text: str, at: int) -> bool:

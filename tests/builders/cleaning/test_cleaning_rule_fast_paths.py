@@ -10,8 +10,10 @@ from __future__ import annotations
 import itertools
 import operator
 import random
+import re
 import sys
 
+from lengthwise.builders.cleaning.ascii_pairs import CANDIDATES, Token, _is_cjk, cjk_tokens
 from lengthwise.builders.cleaning.common_rules import _trailing_spaces
 from lengthwise.builders.cleaning.rules import Span
 from lengthwise.builders.cleaning.rulesets import (
@@ -83,3 +85,22 @@ def test_en_web_markers_beyond_the_searched_head_are_ignored() -> None:
     assert has_en_web_markers(padding + "A/N:")
     assert not has_en_web_markers(padding + "xA/N:")
     assert has_en_web_markers("Patreon")  # a marker at the very start
+
+
+def _reference_cjk_tokens(text: str) -> list[Token]:
+    """One character-class scan over the whole text (the rule before its fast path)."""
+    token = re.compile("([" + re.escape(CANDIDATES) + r"])\1*")
+    tokens = []
+    for match in token.finditer(text):
+        start, end = match.span()
+        if end - start <= 2 and (_is_cjk(text, start - 1) or _is_cjk(text, end)):
+            tokens.append(Token(start, end, match.group()))
+    return tokens
+
+
+def test_cjk_tokens_are_the_runs_a_character_class_scan_finds() -> None:
+    # Mostly CJK (so the ASCII index is built), with runs of symbols of every length.
+    alphabet = "中文字“”，。\n ab" * 3 + CANDIDATES + "``--**"
+    for text in _random_texts(alphabet, 3000, 4):
+        text = "中文" * 20 + text
+        assert cjk_tokens(text) == _reference_cjk_tokens(text), repr(text)
