@@ -102,7 +102,7 @@ def cjk_tokens(text: str) -> list[Token]:
     return tokens
 
 
-def _symbol_runs(text: str, symbols: set[str]) -> list[tuple[int, int]]:
+def _symbol_runs(text: str, symbols: frozenset[str]) -> list[tuple[int, int]]:
     """(start, end) of every maximal run of one symbol of `symbols`, in text order.
 
     Only symbols the text holds are searched, each with `str.find` (much faster than

@@ -151,8 +151,7 @@ def has_en_web_markers(text: str) -> bool:
         position = head.find(key)
         while position >= 0:
             if any(
-                position >= at and head.startswith(marker, position - at)
-                for marker, at in markers
+                position >= at and head.startswith(marker, position - at) for marker, at in markers
             ):
                 return True
             position = head.find(key, position + 1)
