@@ -27,6 +27,7 @@ only Latin mojibake is looked for there; that is decided in C, without a regex s
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import asdict, dataclass
 
 import ftfy
@@ -37,16 +38,47 @@ _CLAUSE_CHARS = 24  # how far back a question word may stand
 
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _PRIVATE_USE = re.compile(r"[\ue000-\uf8ff\U000f0000-\U0010fffd]")
-_CANDIDATES = re.compile(
-    r"[?\ufffd□■〓\ue000-\uf8ff\U000f0000-\U0010fffd\u2460-\u24ff\u2502-\u257f\u2312"
-    r"\u3040-\u30ff\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]"
+# The characters that can be damage, as inclusive code point ranges.
+CANDIDATE_RANGES: tuple[tuple[int, int], ...] = (
+    (0x3F, 0x3F),  # ?
+    (0x2312, 0x2312),  # ⌒
+    (0x2460, 0x24FF),  # enclosed numbers and letters
+    (0x2502, 0x257F),  # box drawing, but the dash-like ─ and ━
+    (0x25A0, 0x25A1),  # ■ □
+    (0x3013, 0x3013),  # 〓
+    (0x3040, 0x30FF),  # kana
+    (0xE000, 0xF8FF),  # private use
+    (0xFF10, 0xFF19),  # full-width digits
+    (0xFF21, 0xFF3A),  # full-width capitals
+    (0xFF41, 0xFF5A),  # full-width small letters
+    (0xFFFD, 0xFFFD),  # replacement character
+    (0xF0000, 0x10FFFD),  # private use planes 15-16
 )
+
+
+def _outside_ranges_class(ranges: tuple[tuple[int, int], ...]) -> str:
+    """`[^…]` naming every code point outside `ranges`: it matches exactly the characters
+    inside them, and sre scans a book with it ~20% faster than with the positive class."""
+    gaps: list[str] = []
+    next_free = 0
+    for first, last in sorted(ranges):
+        if first > next_free:
+            gaps.append(f"{re.escape(chr(next_free))}-{re.escape(chr(first - 1))}")
+        next_free = last + 1
+    if next_free <= sys.maxunicode:
+        gaps.append(f"{re.escape(chr(next_free))}-{re.escape(chr(sys.maxunicode))}")
+    return "[^" + "".join(gaps) + "]"
+
+
+_CANDIDATES = re.compile(_outside_ranges_class(CANDIDATE_RANGES))
 _PLACEHOLDERS = "□■〓"  # marks for a missing glyph (〓 is the geta mark)
 _QUESTION_WORDS = re.compile(
     r"吗|嗎|呢|么|麼|乎|哉|耶|欤|歟|否|何|谁|誰|怎|甚|什|哪|那里|那裏|几|幾|岂|豈|难道|難道|"
     r"莫非|可曾|多少|安|焉|曷|孰|不成|未"
 )
-_CLAUSE_BREAK = re.compile(r"[。！？!?，,；;：:\n“”「」『』]")
+_CLAUSE_BREAK_CHARS = r"[。！？!?，,；;：:\n“”「」『』]"
+# Greedy: matches up to and including the last clause break in its range.
+_UP_TO_LAST_CLAUSE_BREAK = re.compile(r"(?s).*" + _CLAUSE_BREAK_CHARS)
 # Telltales of UTF-8 read as Latin-1/Windows-1252 (`Ã©`, `Â `, `â€™`); substring
 # searches, far faster than one regex over a whole book.
 LATIN_MOJIBAKE_MARKERS = ("Ã", "Â", "â€")
@@ -82,19 +114,16 @@ def _is_han(char: str) -> bool:
 
 def is_placeholder_question_mark(text: str, index: int) -> bool:
     """True when the ASCII `?` at `index` stands for a lost character in Chinese text."""
-    first, last = index, index
+    first = index
     while first and text[first - 1] == "?":
         first -= 1
-    while last + 1 < len(text) and text[last + 1] == "?":
-        last += 1
     if not first or not _is_han(text[first - 1]):
         return False
-    # A question only if asked: a question word (吗, 何, 谁, 那里 …) in its clause.
-    clause_start = first
-    while clause_start > max(0, first - _CLAUSE_CHARS):
-        if _CLAUSE_BREAK.match(text[clause_start - 1]):
-            break
-        clause_start -= 1
+    # A question only if asked: a question word (吗, 何, 谁, 那里 …) in its clause, which
+    # starts after the last clause break of the `_CLAUSE_CHARS` characters before the `?`s.
+    window_start = max(0, first - _CLAUSE_CHARS)
+    up_to_break = _UP_TO_LAST_CLAUSE_BREAK.match(text, window_start, first)
+    clause_start = window_start if up_to_break is None else up_to_break.end()
     return _QUESTION_WORDS.search(text, clause_start, first) is None
 
 
