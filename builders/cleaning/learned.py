@@ -35,6 +35,8 @@ from lengthwise.builders.cleaning.line_signatures import (
     BookLines,
     SignatureStats,
     add_headings,
+    first_lines,
+    is_heading_line,
     letters,
     locate,
     looks_like_prose,
@@ -88,6 +90,8 @@ def learn_and_find(
     }
     if not wanted and not language.startswith("zh"):  # zh: heading prefixes, below
         return LearnedStep([], [])
+    if language.startswith("en") and _all_are_headings(book, wanted, language):
+        return LearnedStep([], [])
     add_headings(book, text, language)
     locate(book, wanted, config.learned_edge_lines)
     to_remove: list[tuple[str, int]] = []
@@ -112,6 +116,16 @@ def learn_and_find(
     edits.sort(key=lambda named: named[1][0])
     learned.sort(key=lambda line: (-line.count, line.rule, line.line))
     return LearnedStep(_drop_overlaps(edits), learned)
+
+
+def _all_are_headings(book: BookLines, wanted: Collection[str], language: str) -> bool:
+    """True when every wanted signature is a heading line somewhere (`CHAPTER 0`): heading
+    lines are never learned, so nothing is, and the book's heading pass (the costly part)
+    is skipped. English only: its heading candidates start their line, so there are no
+    heading prefixes to learn either. Checks each signature's first line (a miss sends
+    the book down the full path, which decides exactly)."""
+    first = first_lines(book, wanted)
+    return all(is_heading_line(book, index, language) for index in first.values())
 
 
 def _may_be_boilerplate(sig: str) -> bool:

@@ -205,6 +205,28 @@ def recurring(
     return {sig: SignatureStats(count=totals[sig]) for sig in wanted}
 
 
+def first_lines(book: BookLines, sigs: Collection[str]) -> dict[str, int]:
+    """The index of the first line with each signature in `sigs` (all must occur)."""
+    form_sig = {form: sig for form, sig in book.sig_of.items() if sig in sigs}
+    first: dict[str, int] = {}
+    # Only the lines with a wanted signature, picked in C, until each has been seen.
+    for index in itertools.compress(itertools.count(), map(form_sig.__contains__, book.stripped)):
+        first.setdefault(form_sig[book.stripped[index]], index)
+        if len(first) == len(sigs):
+            break
+    return first
+
+
+def is_heading_line(book: BookLines, index: int, language: str) -> bool:
+    """Whether line `index` is one of `heading_lines` of the whole book, decided on the
+    line and the one above it: the candidate finders match a line on its own, and a
+    candidate's strength (a blank line above it) looks one line up, no further."""
+    above = max(0, index - 1)
+    window = "\n".join(book.lines[above : index + 1])
+    starts = [0, len(book.lines[above]) + 1][: index + 1 - above]
+    return len(starts) - 1 in heading_lines(window, language, starts)
+
+
 def locate(book: BookLines, stats: dict[str, SignatureStats], edge_lines: int) -> None:
     """Fill in forms, line indexes and positions of the signatures in `stats` (in place)."""
     if not stats:
