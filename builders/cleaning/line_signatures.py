@@ -89,9 +89,9 @@ class BookLines:
     nonblank: int  # lines that are not blank
     sig_of: dict[str, str]  # distinct non-blank stripped line up to max_chars -> signature
     totals: Counter[str]  # signature -> occurrences (among lines up to max_chars)
+    prefixes: dict[int, str] = field(default_factory=dict)  # heading line's offset -> text before
     starts: list[int] = field(default_factory=list)  # offset of each line's first character
     headings: list[int] = field(default_factory=list)  # sorted line indexes of headings
-    prefixes: dict[int, str] = field(default_factory=dict)  # heading line -> text before it
 
 
 def split_book(text: str, max_chars: int) -> BookLines:
@@ -107,21 +107,29 @@ def split_book(text: str, max_chars: int) -> BookLines:
 
 def short_lines(stripped: list[str], max_chars: int) -> list[str]:
     """The non-blank lines of `stripped` up to `max_chars` long, in order."""
-    return [line for line in stripped if 0 < len(line) <= max_chars]
+    return [line for line in stripped if line and len(line) <= max_chars]
 
 
 def add_headings(book: BookLines, text: str, language: str) -> None:
-    """Line offsets and the heading lines of `book` (the chapter detector's candidate pass)."""
+    """The heading lines of `book` by offset (the chapter detector's candidate pass)."""
+    book.prefixes = heading_lines(text, language)
+
+
+def add_line_starts(book: BookLines) -> None:
+    """Line offsets and heading line indexes (needed only to locate learned lines)."""
     # starts[i] = characters of the lines above + their newlines; all in C.
     with_newline = map(operator.add, map(len, book.lines), itertools.repeat(1))
     book.starts = list(itertools.accumulate(with_newline, initial=0))
     book.starts.pop()  # where a line after the last one would start
-    book.prefixes = heading_lines(text, language, book.starts)
-    book.headings = sorted(book.prefixes)
+    book.headings = [bisect.bisect_left(book.starts, start) for start in sorted(book.prefixes)]
 
 
 _ODD_SPACES = "\t\r\f\v\xa0\u3000\u202f\u205f" + "".join(map(chr, range(0x2000, 0x200B)))
 _FULLWIDTH_DIGITS = "０１２３４５６７８９"
+_DIGITS = "0123456789" + _FULLWIDTH_DIGITS
+# A digit found by `str.find` costs about as much Python work as the regex spends on this
+# many characters; above that share of digits one regex pass over everything is cheaper.
+_FIND_PER_DIGIT_OVER_REGEX_PER_CHAR = 100
 FOLD_MAX_CHARS = 60
 
 
@@ -136,10 +144,7 @@ def signatures(forms: list[str]) -> list[str]:
     short = list(itertools.compress(forms, map(FOLD_MAX_CHARS.__ge__, map(len, forms))))
     joined = "\n".join(short)
     original = joined
-    if any(digit in joined for digit in "0123456789") or any(
-        digit in joined for digit in _FULLWIDTH_DIGITS
-    ):
-        joined = _DIGIT_RUN.sub("0", joined)
+    joined = fold_digits(joined)
     for space in _ODD_SPACES:
         if space in joined:
             joined = joined.replace(space, " ")
@@ -151,8 +156,35 @@ def signatures(forms: list[str]) -> list[str]:
     return list(map(folded.get, forms, forms))  # a long line is its own signature
 
 
-def heading_lines(text: str, language: str, starts: list[int]) -> dict[int, str]:
-    """Line index -> text before the heading, for lines holding a chapter heading
+def fold_digits(joined: str) -> str:
+    """`_DIGIT_RUN.sub("0", joined)` for lines joined by newlines, the regex run only on
+    the lines holding a digit when those are few: a character-class regex costs ~15 ns a
+    character over non-ASCII text, `str.find` for each digit (C) a fraction of that."""
+    digits = sum(map(joined.count, _DIGITS))
+    if not digits:
+        return joined
+    if digits * _FIND_PER_DIGIT_OVER_REGEX_PER_CHAR > len(joined):
+        return _DIGIT_RUN.sub("0", joined)
+    with_digits: dict[int, int] = {}  # start -> end of each line holding a digit
+    for digit in _DIGITS:
+        at = joined.find(digit)
+        while at >= 0:
+            start = joined.rfind("\n", 0, at) + 1
+            end = joined.find("\n", at)
+            end = len(joined) if end < 0 else end
+            with_digits[start] = end
+            at = joined.find(digit, end)
+    pieces: list[str] = []
+    done = 0
+    for start, end in sorted(with_digits.items()):
+        pieces += [joined[done:start], _DIGIT_RUN.sub("0", joined[start:end])]
+        done = end
+    pieces.append(joined[done:])
+    return "".join(pieces)
+
+
+def heading_lines(text: str, language: str) -> dict[int, str]:
+    """Line start offset -> text before the heading, for lines holding a chapter heading
     candidate at their start or after a prefix of at most 8 characters (`正文 第一章`)."""
     if language.startswith("zh"):
         offsets: Iterable[int] = zh_heading_offsets(text)
@@ -162,8 +194,8 @@ def heading_lines(text: str, language: str, starts: list[int]) -> dict[int, str]
         return {}
     found: dict[int, str] = {}
     for offset in offsets:
-        line = bisect.bisect_right(starts, offset) - 1
-        prefix = text[starts[line] : offset].strip()
+        line = text.rfind("\n", 0, offset) + 1
+        prefix = text[line:offset].strip()
         if len(prefix) > MAX_HEADING_PREFIX or line in found:
             continue
         line_end = text.find("\n", offset)
@@ -223,8 +255,7 @@ def is_heading_line(book: BookLines, index: int, language: str) -> bool:
     candidate's strength (a blank line above it) looks one line up, no further."""
     above = max(0, index - 1)
     window = "\n".join(book.lines[above : index + 1])
-    starts = [0, len(book.lines[above]) + 1][: index + 1 - above]
-    return len(starts) - 1 in heading_lines(window, language, starts)
+    return (index - above) * (len(book.lines[above]) + 1) in heading_lines(window, language)
 
 
 def locate(book: BookLines, stats: dict[str, SignatureStats], edge_lines: int) -> None:
