@@ -8,7 +8,9 @@ Cost: a book is split and stripped once (C); one length test per line drops blan
 lines longer than `max_chars` (paragraphs) before anything is hashed, so `Counter` and the
 folding see only the short lines; signatures are folded in bulk on the joined short lines,
 and only lines whose signature recurs are located (picked by C-level membership tests). No
-regex runs per line; line offsets are computed only when headings are needed.
+regex runs per line; digit runs are folded by regex only on the lines `str.find` shows hold
+a digit; line offsets are computed only when learned lines are located. Heading lines are
+keyed by their start offset (`rfind`), so a book with nothing to locate never indexes lines.
 
 Chapter positions: cleaning runs before chapter detection, so heading positions come
 from a cheap candidate pass (`heading_lines`): the chapter detector's own zh heading
