@@ -89,7 +89,8 @@ class BookLines:
     lines: list[str]
     stripped: list[str]
     nonblank: int  # lines that are not blank
-    sig_of: dict[str, str]  # distinct non-blank stripped line up to max_chars -> signature
+    forms: Counter[str]  # non-blank stripped line up to max_chars -> occurrences
+    folded: dict[str, str]  # those of `forms` whose signature differs -> signature
     totals: Counter[str]  # signature -> occurrences (among lines up to max_chars)
     prefixes: dict[int, str] = field(default_factory=dict)  # heading line's offset -> text before
     starts: list[int] = field(default_factory=list)  # offset of each line's first character
@@ -100,11 +101,22 @@ def split_book(text: str, max_chars: int) -> BookLines:
     """Lines, stripped lines and the signatures of the short ones, with their counts."""
     lines = text.split("\n")
     stripped = list(map(str.strip, lines))
-    short = short_lines(stripped, max_chars)
-    forms = list(dict.fromkeys(short))
-    sig_of = dict(zip(forms, signatures(forms), strict=True))
-    totals = Counter(map(sig_of.__getitem__, short))
-    return BookLines(lines, stripped, len(stripped) - stripped.count(""), sig_of, totals)
+    forms = Counter(short_lines(stripped, max_chars))
+    folded = folded_forms(list(forms))
+    totals = forms.copy()
+    # A folded form is never a signature itself (folding again would change it, and
+    # folding is idempotent), so moving its count leaves it at zero.
+    for form, sig in folded.items():
+        totals[sig] += totals.pop(form)
+    return BookLines(lines, stripped, len(stripped) - stripped.count(""), forms, folded, totals)
+
+
+def forms_of(book: BookLines, sigs: Collection[str]) -> dict[str, str]:
+    """Stripped line -> signature, for the lines of `book` whose signature is in `sigs`."""
+    form_sig = {form: sig for form, sig in book.folded.items() if sig in sigs}
+    # An unfolded form is its own signature.
+    form_sig.update((sig, sig) for sig in sigs if sig in book.forms and sig not in book.folded)
+    return form_sig
 
 
 def short_lines(stripped: list[str], max_chars: int) -> list[str]:
@@ -136,7 +148,14 @@ FOLD_MAX_CHARS = 60
 
 
 def signatures(forms: list[str]) -> list[str]:
-    """`signature` of each stripped line in `forms`, folded in bulk on the joined text.
+    """`signature` of each stripped line in `forms` (see `folded_forms`)."""
+    folded = folded_forms(forms)
+    return list(map(folded.get, forms, forms))
+
+
+def folded_forms(forms: list[str]) -> dict[str, str]:
+    """The stripped lines of `forms` whose `signature` differs from them -> signature,
+    folded in bulk on the joined text.
 
     Only lines up to 60 characters are folded (page markers, headers with a page number
     are short); a longer line is its own signature. A regex over non-ASCII text costs
@@ -153,9 +172,11 @@ def signatures(forms: list[str]) -> list[str]:
     if "  " in joined:
         joined = _SPACE_RUN.sub(" ", joined)
     if joined is original or not short:
-        return list(forms)
-    folded = dict(zip(short, joined.split("\n"), strict=True))
-    return list(map(folded.get, forms, forms))  # a long line is its own signature
+        return {}
+    folded = joined.split("\n")
+    # Pairs that changed, picked in C; a long line is its own signature.
+    changed = map(operator.ne, short, folded)
+    return dict(itertools.compress(zip(short, folded, strict=True), changed))
 
 
 def fold_digits(joined: str) -> str:
@@ -241,7 +262,7 @@ def recurring(
 
 def first_lines(book: BookLines, sigs: Collection[str]) -> dict[str, int]:
     """The index of the first line with each signature in `sigs` (all must occur)."""
-    form_sig = {form: sig for form, sig in book.sig_of.items() if sig in sigs}
+    form_sig = forms_of(book, sigs)
     first: dict[str, int] = {}
     # Only the lines with a wanted signature, picked in C, until each has been seen.
     for index in itertools.compress(itertools.count(), map(form_sig.__contains__, book.stripped)):
@@ -264,7 +285,7 @@ def locate(book: BookLines, stats: dict[str, SignatureStats], edge_lines: int) -
     """Fill in forms, line indexes and positions of the signatures in `stats` (in place)."""
     if not stats:
         return
-    form_sig = {form: sig for form, sig in book.sig_of.items() if sig in stats}
+    form_sig = forms_of(book, stats)
     nonblank_before: dict[int, int] = {}  # heading line -> last non-blank line above it
     edge: set[int] = set()
     heading_set = set(book.headings)
