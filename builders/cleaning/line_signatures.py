@@ -88,13 +88,17 @@ class BookLines:
 
     lines: list[str]
     stripped: list[str]
-    nonblank: int  # lines that are not blank
     forms: Counter[str]  # non-blank stripped line up to max_chars -> occurrences
     folded: dict[str, str]  # those of `forms` whose signature differs -> signature
     totals: Counter[str]  # signature -> occurrences (among lines up to max_chars)
     prefixes: dict[int, str] = field(default_factory=dict)  # heading line's offset -> text before
     starts: list[int] = field(default_factory=list)  # offset of each line's first character
     headings: list[int] = field(default_factory=list)  # sorted line indexes of headings
+
+    @property
+    def nonblank(self) -> int:
+        """Lines that are not blank (counted when asked: most books never ask)."""
+        return len(self.stripped) - self.stripped.count("")
 
 
 def split_book(text: str, max_chars: int) -> BookLines:
@@ -108,7 +112,7 @@ def split_book(text: str, max_chars: int) -> BookLines:
     # folding is idempotent), so moving its count leaves it at zero.
     for form, sig in folded.items():
         totals[sig] += totals.pop(form)
-    return BookLines(lines, stripped, len(stripped) - stripped.count(""), forms, folded, totals)
+    return BookLines(lines, stripped, forms, folded, totals)
 
 
 def forms_of(book: BookLines, sigs: Collection[str]) -> dict[str, str]:
@@ -139,6 +143,7 @@ def add_line_starts(book: BookLines) -> None:
 
 
 _ODD_SPACES = "\t\r\f\v\xa0\u3000\u202f\u205f" + "".join(map(chr, range(0x2000, 0x200B)))
+_ASCII_ODD_SPACES = "\t\r\f\v"
 _FULLWIDTH_DIGITS = "０１２３４５６７８９"
 _DIGITS = "0123456789" + _FULLWIDTH_DIGITS
 # A digit found by `str.find` costs about as much Python work as the regex spends on this
@@ -166,7 +171,8 @@ def folded_forms(forms: list[str]) -> dict[str, str]:
     joined = "\n".join(short)
     original = joined
     joined = fold_digits(joined)
-    for space in _ODD_SPACES:
+    # (an ASCII text, a flag CPython keeps, holds none of the non-ASCII spaces)
+    for space in _ASCII_ODD_SPACES if joined.isascii() else _ODD_SPACES:
         if space in joined:
             joined = joined.replace(space, " ")
     if "  " in joined:
@@ -183,13 +189,14 @@ def fold_digits(joined: str) -> str:
     """`_DIGIT_RUN.sub("0", joined)` for lines joined by newlines, the regex run only on
     the lines holding a digit when those are few: a character-class regex costs ~15 ns a
     character over non-ASCII text, `str.find` for each digit (C) a fraction of that."""
-    digits = sum(map(joined.count, _DIGITS))
-    if not digits:
+    present = [digit for digit in _DIGITS if digit in joined]
+    if not present:
         return joined
+    digits = sum(map(joined.count, present))
     if digits * _FIND_PER_DIGIT_OVER_REGEX_PER_CHAR > len(joined):
         return _DIGIT_RUN.sub("0", joined)
     with_digits: dict[int, int] = {}  # start -> end of each line holding a digit
-    for digit in _DIGITS:
+    for digit in present:
         at = joined.find(digit)
         while at >= 0:
             start = joined.rfind("\n", 0, at) + 1
@@ -334,7 +341,7 @@ def book_signatures(text: str, max_chars: int) -> list[str]:
     with two letters or more. Workers send these to the parent for `corpus_boilerplate`."""
     stripped = list(map(str.strip, text.split("\n")))
     counts = Counter(short_lines(stripped, max_chars))
-    repeated = [form for form, count in counts.items() if count >= 2]
+    repeated = itertools.compress(counts, map((2).__le__, counts.values()))  # in C
     first = itertools.islice(filter(None, stripped), BOOK_EDGE_LINES)
     last = itertools.islice(filter(None, reversed(stripped)), BOOK_EDGE_LINES)
     ends = {form for form in itertools.chain(first, last) if len(form) <= max_chars}

@@ -5,6 +5,7 @@ and skipping the heading pass when every recurring line is an English heading.""
 from __future__ import annotations
 
 import itertools
+import re
 from pathlib import Path
 
 import pytest
@@ -117,3 +118,19 @@ def test_fast_paths_agree_on_real_books(
     fast = learn_and_find(text, "en", config)
     monkeypatch.setattr(learned, "_all_are_headings", lambda *args: False)
     assert learn_and_find(text, "en", config) == fast
+
+
+@pytest.mark.parametrize(
+    "forms",
+    [
+        ["Page\t12", "a  b", "x\r\fy", "plain", "- 7 -"],  # ASCII: only ASCII spaces looked for
+        ["Page\u3000１２", "a\xa0\u2003b", "plain", "- 7 -"],  # non-ASCII spaces and digits
+    ],
+)
+def test_signatures_match_the_per_line_regexes(forms: list[str]) -> None:
+    spaces = re.compile(r"[\t\r\f\v\xa0\u3000\u202f\u205f\u2000-\u200a]")
+
+    def plain(form: str) -> str:
+        return re.sub(" {2,}", " ", spaces.sub(" ", re.sub("[0-9０-９]+", "0", form)))
+
+    assert line_signatures.signatures(forms) == [plain(form) for form in forms]
