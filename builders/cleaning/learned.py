@@ -35,6 +35,9 @@ from lengthwise.builders.cleaning.line_signatures import (
     BookLines,
     SignatureStats,
     add_headings,
+    add_line_starts,
+    first_lines,
+    is_heading_line,
     letters,
     locate,
     looks_like_prose,
@@ -88,7 +91,11 @@ def learn_and_find(
     }
     if not wanted and not language.startswith("zh"):  # zh: heading prefixes, below
         return LearnedStep([], [])
+    if language.startswith("en") and _all_are_headings(book, wanted, language):
+        return LearnedStep([], [])
     add_headings(book, text, language)
+    if wanted:
+        add_line_starts(book)
     locate(book, wanted, config.learned_edge_lines)
     to_remove: list[tuple[str, int]] = []
     learned: list[LearnedLine] = []
@@ -98,7 +105,7 @@ def learn_and_find(
     for sig, entry in wanted.items():
         if entry.count > most:
             continue
-        verdict = classify(sig, entry, len(book.headings), config, corpus_lines)
+        verdict = classify(sig, entry, len(book.prefixes), config, corpus_lines)
         if verdict is None:
             continue
         rule, why = verdict
@@ -112,6 +119,16 @@ def learn_and_find(
     edits.sort(key=lambda named: named[1][0])
     learned.sort(key=lambda line: (-line.count, line.rule, line.line))
     return LearnedStep(_drop_overlaps(edits), learned)
+
+
+def _all_are_headings(book: BookLines, wanted: Collection[str], language: str) -> bool:
+    """True when every wanted signature is a heading line somewhere (`CHAPTER 0`): heading
+    lines are never learned, so nothing is, and the book's heading pass (the costly part)
+    is skipped. English only: its heading candidates start their line, so there are no
+    heading prefixes to learn either. Checks each signature's first line (a miss sends
+    the book down the full path, which decides exactly)."""
+    first = first_lines(book, wanted)
+    return all(is_heading_line(book, index, language) for index in first.values())
 
 
 def _may_be_boilerplate(sig: str) -> bool:
@@ -197,14 +214,13 @@ def _heading_prefixes(
 ) -> tuple[list[tuple[str, Edit]], list[LearnedLine]]:
     """Prefixes recurring before headings on the heading's own line (`正文 第一章`)."""
     counts = Counter(prefix for prefix in book.prefixes.values() if prefix)
-    needed = max(config.learned_min_repeats, config.learned_min_chapter_share * len(book.headings))
+    needed = max(config.learned_min_repeats, config.learned_min_chapter_share * len(book.prefixes))
     markers = {
         p for p, n in counts.items() if n >= needed and letters(p) >= 1 and not looks_like_prose(p)
     }
     edits: list[tuple[str, Edit]] = []
-    for index, prefix in book.prefixes.items():
+    for start, prefix in book.prefixes.items():
         if prefix in markers:
-            start = book.starts[index]
             at = text.index(prefix, start)
             end = at + len(prefix)
             while end < len(text) and text[end] in " \t\u3000":

@@ -8,7 +8,9 @@ Cost: a book is split and stripped once (C); one length test per line drops blan
 lines longer than `max_chars` (paragraphs) before anything is hashed, so `Counter` and the
 folding see only the short lines; signatures are folded in bulk on the joined short lines,
 and only lines whose signature recurs are located (picked by C-level membership tests). No
-regex runs per line; line offsets are computed only when headings are needed.
+regex runs per line; digit runs are folded by regex only on the lines `str.find` shows hold
+a digit; line offsets are computed only when learned lines are located. Heading lines are
+keyed by their start offset (`rfind`), so a book with nothing to locate never indexes lines.
 
 Chapter positions: cleaning runs before chapter detection, so heading positions come
 from a cheap candidate pass (`heading_lines`): the chapter detector's own zh heading
@@ -86,47 +88,79 @@ class BookLines:
 
     lines: list[str]
     stripped: list[str]
-    nonblank: int  # lines that are not blank
-    sig_of: dict[str, str]  # distinct non-blank stripped line up to max_chars -> signature
+    forms: Counter[str]  # non-blank stripped line up to max_chars -> occurrences
+    folded: dict[str, str]  # those of `forms` whose signature differs -> signature
     totals: Counter[str]  # signature -> occurrences (among lines up to max_chars)
+    prefixes: dict[int, str] = field(default_factory=dict)  # heading line's offset -> text before
     starts: list[int] = field(default_factory=list)  # offset of each line's first character
     headings: list[int] = field(default_factory=list)  # sorted line indexes of headings
-    prefixes: dict[int, str] = field(default_factory=dict)  # heading line -> text before it
+
+    @property
+    def nonblank(self) -> int:
+        """Lines that are not blank (counted when asked: most books never ask)."""
+        return len(self.stripped) - self.stripped.count("")
 
 
 def split_book(text: str, max_chars: int) -> BookLines:
     """Lines, stripped lines and the signatures of the short ones, with their counts."""
     lines = text.split("\n")
     stripped = list(map(str.strip, lines))
-    short = short_lines(stripped, max_chars)
-    forms = list(dict.fromkeys(short))
-    sig_of = dict(zip(forms, signatures(forms), strict=True))
-    totals = Counter(map(sig_of.__getitem__, short))
-    return BookLines(lines, stripped, len(stripped) - stripped.count(""), sig_of, totals)
+    forms = Counter(short_lines(stripped, max_chars))
+    folded = folded_forms(list(forms))
+    totals = forms.copy()
+    # A folded form is never a signature itself (folding again would change it, and
+    # folding is idempotent), so moving its count leaves it at zero.
+    for form, sig in folded.items():
+        totals[sig] += totals.pop(form)
+    return BookLines(lines, stripped, forms, folded, totals)
+
+
+def forms_of(book: BookLines, sigs: Collection[str]) -> dict[str, str]:
+    """Stripped line -> signature, for the lines of `book` whose signature is in `sigs`."""
+    form_sig = {form: sig for form, sig in book.folded.items() if sig in sigs}
+    # An unfolded form is its own signature.
+    form_sig.update((sig, sig) for sig in sigs if sig in book.forms and sig not in book.folded)
+    return form_sig
 
 
 def short_lines(stripped: list[str], max_chars: int) -> list[str]:
     """The non-blank lines of `stripped` up to `max_chars` long, in order."""
-    return [line for line in stripped if 0 < len(line) <= max_chars]
+    return [line for line in stripped if line and len(line) <= max_chars]
 
 
 def add_headings(book: BookLines, text: str, language: str) -> None:
-    """Line offsets and the heading lines of `book` (the chapter detector's candidate pass)."""
+    """The heading lines of `book` by offset (the chapter detector's candidate pass)."""
+    book.prefixes = heading_lines(text, language)
+
+
+def add_line_starts(book: BookLines) -> None:
+    """Line offsets and heading line indexes (needed only to locate learned lines)."""
     # starts[i] = characters of the lines above + their newlines; all in C.
     with_newline = map(operator.add, map(len, book.lines), itertools.repeat(1))
     book.starts = list(itertools.accumulate(with_newline, initial=0))
     book.starts.pop()  # where a line after the last one would start
-    book.prefixes = heading_lines(text, language, book.starts)
-    book.headings = sorted(book.prefixes)
+    book.headings = [bisect.bisect_left(book.starts, start) for start in sorted(book.prefixes)]
 
 
 _ODD_SPACES = "\t\r\f\v\xa0\u3000\u202f\u205f" + "".join(map(chr, range(0x2000, 0x200B)))
+_ASCII_ODD_SPACES = "\t\r\f\v"
 _FULLWIDTH_DIGITS = "０１２３４５６７８９"
+_DIGITS = "0123456789" + _FULLWIDTH_DIGITS
+# A digit found by `str.find` costs about as much Python work as the regex spends on this
+# many characters; above that share of digits one regex pass over everything is cheaper.
+_FIND_PER_DIGIT_OVER_REGEX_PER_CHAR = 100
 FOLD_MAX_CHARS = 60
 
 
 def signatures(forms: list[str]) -> list[str]:
-    """`signature` of each stripped line in `forms`, folded in bulk on the joined text.
+    """`signature` of each stripped line in `forms` (see `folded_forms`)."""
+    folded = folded_forms(forms)
+    return list(map(folded.get, forms, forms))
+
+
+def folded_forms(forms: list[str]) -> dict[str, str]:
+    """The stripped lines of `forms` whose `signature` differs from them -> signature,
+    folded in bulk on the joined text.
 
     Only lines up to 60 characters are folded (page markers, headers with a page number
     are short); a longer line is its own signature. A regex over non-ASCII text costs
@@ -136,23 +170,51 @@ def signatures(forms: list[str]) -> list[str]:
     short = list(itertools.compress(forms, map(FOLD_MAX_CHARS.__ge__, map(len, forms))))
     joined = "\n".join(short)
     original = joined
-    if any(digit in joined for digit in "0123456789") or any(
-        digit in joined for digit in _FULLWIDTH_DIGITS
-    ):
-        joined = _DIGIT_RUN.sub("0", joined)
-    for space in _ODD_SPACES:
+    joined = fold_digits(joined)
+    # (an ASCII text, a flag CPython keeps, holds none of the non-ASCII spaces)
+    for space in _ASCII_ODD_SPACES if joined.isascii() else _ODD_SPACES:
         if space in joined:
             joined = joined.replace(space, " ")
     if "  " in joined:
         joined = _SPACE_RUN.sub(" ", joined)
     if joined is original or not short:
-        return list(forms)
-    folded = dict(zip(short, joined.split("\n"), strict=True))
-    return list(map(folded.get, forms, forms))  # a long line is its own signature
+        return {}
+    folded = joined.split("\n")
+    # Pairs that changed, picked in C; a long line is its own signature.
+    changed = map(operator.ne, short, folded)
+    return dict(itertools.compress(zip(short, folded, strict=True), changed))
 
 
-def heading_lines(text: str, language: str, starts: list[int]) -> dict[int, str]:
-    """Line index -> text before the heading, for lines holding a chapter heading
+def fold_digits(joined: str) -> str:
+    """`_DIGIT_RUN.sub("0", joined)` for lines joined by newlines, the regex run only on
+    the lines holding a digit when those are few: a character-class regex costs ~15 ns a
+    character over non-ASCII text, `str.find` for each digit (C) a fraction of that."""
+    present = [digit for digit in _DIGITS if digit in joined]
+    if not present:
+        return joined
+    digits = sum(map(joined.count, present))
+    if digits * _FIND_PER_DIGIT_OVER_REGEX_PER_CHAR > len(joined):
+        return _DIGIT_RUN.sub("0", joined)
+    with_digits: dict[int, int] = {}  # start -> end of each line holding a digit
+    for digit in present:
+        at = joined.find(digit)
+        while at >= 0:
+            start = joined.rfind("\n", 0, at) + 1
+            end = joined.find("\n", at)
+            end = len(joined) if end < 0 else end
+            with_digits[start] = end
+            at = joined.find(digit, end)
+    pieces: list[str] = []
+    done = 0
+    for start, end in sorted(with_digits.items()):
+        pieces += [joined[done:start], _DIGIT_RUN.sub("0", joined[start:end])]
+        done = end
+    pieces.append(joined[done:])
+    return "".join(pieces)
+
+
+def heading_lines(text: str, language: str) -> dict[int, str]:
+    """Line start offset -> text before the heading, for lines holding a chapter heading
     candidate at their start or after a prefix of at most 8 characters (`正文 第一章`)."""
     if language.startswith("zh"):
         offsets: Iterable[int] = zh_heading_offsets(text)
@@ -162,8 +224,8 @@ def heading_lines(text: str, language: str, starts: list[int]) -> dict[int, str]
         return {}
     found: dict[int, str] = {}
     for offset in offsets:
-        line = bisect.bisect_right(starts, offset) - 1
-        prefix = text[starts[line] : offset].strip()
+        line = text.rfind("\n", 0, offset) + 1
+        prefix = text[line:offset].strip()
         if len(prefix) > MAX_HEADING_PREFIX or line in found:
             continue
         line_end = text.find("\n", offset)
@@ -205,11 +267,32 @@ def recurring(
     return {sig: SignatureStats(count=totals[sig]) for sig in wanted}
 
 
+def first_lines(book: BookLines, sigs: Collection[str]) -> dict[str, int]:
+    """The index of the first line with each signature in `sigs` (all must occur)."""
+    form_sig = forms_of(book, sigs)
+    first: dict[str, int] = {}
+    # Only the lines with a wanted signature, picked in C, until each has been seen.
+    for index in itertools.compress(itertools.count(), map(form_sig.__contains__, book.stripped)):
+        first.setdefault(form_sig[book.stripped[index]], index)
+        if len(first) == len(sigs):
+            break
+    return first
+
+
+def is_heading_line(book: BookLines, index: int, language: str) -> bool:
+    """Whether line `index` is one of `heading_lines` of the whole book, decided on the
+    line and the one above it: the candidate finders match a line on its own, and a
+    candidate's strength (a blank line above it) looks one line up, no further."""
+    above = max(0, index - 1)
+    window = "\n".join(book.lines[above : index + 1])
+    return (index - above) * (len(book.lines[above]) + 1) in heading_lines(window, language)
+
+
 def locate(book: BookLines, stats: dict[str, SignatureStats], edge_lines: int) -> None:
     """Fill in forms, line indexes and positions of the signatures in `stats` (in place)."""
     if not stats:
         return
-    form_sig = {form: sig for form, sig in book.sig_of.items() if sig in stats}
+    form_sig = forms_of(book, stats)
     nonblank_before: dict[int, int] = {}  # heading line -> last non-blank line above it
     edge: set[int] = set()
     heading_set = set(book.headings)
@@ -258,7 +341,7 @@ def book_signatures(text: str, max_chars: int) -> list[str]:
     with two letters or more. Workers send these to the parent for `corpus_boilerplate`."""
     stripped = list(map(str.strip, text.split("\n")))
     counts = Counter(short_lines(stripped, max_chars))
-    repeated = [form for form, count in counts.items() if count >= 2]
+    repeated = itertools.compress(counts, map((2).__le__, counts.values()))  # in C
     first = itertools.islice(filter(None, stripped), BOOK_EDGE_LINES)
     last = itertools.islice(filter(None, reversed(stripped)), BOOK_EDGE_LINES)
     ends = {form for form in itertools.chain(first, last) if len(form) <= max_chars}
