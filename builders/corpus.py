@@ -188,14 +188,35 @@ def process_corpus(
         else:
             calls = [(d, *shared, lines[i]) for i, d in enumerate(documents)]
             function = _process_and_count
-        # Largest books first keeps every worker busy to the end; results still come
+        # Costliest books first keeps every worker busy to the end; results still come
         # back in input order.
-        order = sorted(range(len(documents)), key=lambda k: -len(documents[k].text))
+        costs = [estimated_cost(d.text) for d in documents]
+        order = sorted(range(len(documents)), key=lambda k: -costs[k])
         yield from _store_counts(runner.run_ordered(function, calls, order), cache, bar)
     finally:
         _INHERITED.clear()
         if cache is not None:
             cache.close()
+
+
+# CPU per character of the corpus stage, CJK against Latin text, measured on the shared
+# books (about 125 ns against 30 ns: more rules, more tokens per character).
+_CJK_COST_FACTOR = 4.0
+_COST_SAMPLE_CHARS = 20_000
+
+
+def estimated_cost(text: str) -> float:
+    """A book's relative processing cost, for scheduling the largest first.
+
+    Characters, weighted by the non-ASCII share of the opening (a cheap sample):
+    ordering by length alone put a 3.2 MB English novel before Chinese novels that
+    cost more.
+    """
+    sample = text[:_COST_SAMPLE_CHARS]
+    if not sample or sample.isascii():
+        return float(len(text))
+    ascii_share = len(sample.encode("ascii", "ignore")) / len(sample)
+    return len(text) * (1.0 + (_CJK_COST_FACTOR - 1.0) * (1.0 - ascii_share))
 
 
 def learn_corpus_lines(
