@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 
 from lengthwise.builders.audit.findings import Finding, snippet
 from lengthwise.builders.audit.sample_audit import AuditContext
@@ -37,13 +38,44 @@ def find_ascii_symbols(context: AuditContext) -> Iterator[Finding]:
 def ascii_symbol_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each run of 1-3 symbols with a CJK character on both sides."""
     index = ascii_index(text)
-    if index is None or not index[1].intersection(SYMBOLS):
-        return []  # not CJK text, or no candidate symbol at all: no scan
+    if index is None:
+        return []  # not CJK text: no scan
+    present = index[1].intersection(SYMBOLS)
+    if not present:
+        return []
     return [
-        match.span()
-        for match in _RUN.finditer(text)
-        if match.end() - match.start() <= _MAX_RUN
-        and match.start() > 0
-        and _CJK.match(text, match.start() - 1) is not None
-        and _CJK.match(text, match.end()) is not None
+        (start, end)
+        for start, end in _symbol_runs(text, present)
+        if end - start <= _MAX_RUN
+        and start > 0
+        and _CJK.match(text, start - 1) is not None
+        and _CJK.match(text, end) is not None
     ]
+
+
+def _symbol_runs(text: str, present: AbstractSet[str]) -> list[tuple[int, int]]:
+    """The maximal runs of `SYMBOLS` characters, as `_RUN.finditer` gives them.
+
+    In CJK text the symbols are a few hundred among a hundred thousand characters, so
+    `str.find` per symbol present and a match at each run's first symbol cost far less
+    than a character-class scan of the whole sample. A run's first symbol is its
+    earliest occurrence, so hits inside a run already found are skipped.
+    """
+    hits = sorted(position for symbol in present for position in _occurrences(text, symbol))
+    runs: list[tuple[int, int]] = []
+    covered = -1
+    for position in hits:
+        if position < covered:
+            continue
+        match = _RUN.match(text, position)
+        assert match is not None  # a symbol stands at `position`
+        runs.append(match.span())
+        covered = match.end()
+    return runs
+
+
+def _occurrences(text: str, symbol: str) -> Iterator[int]:
+    position = text.find(symbol)
+    while position >= 0:
+        yield position
+        position = text.find(symbol, position + 1)

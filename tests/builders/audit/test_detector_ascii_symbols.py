@@ -54,3 +54,19 @@ def test_after_cleaning_no_quote_stand_in_is_left(shared_corpora: Path) -> None:
     left = [repaired[s:e] for s, e in ascii_symbol_spans(repaired)]
     assert not [symbol for symbol in left if "`" in symbol]
     assert len(left) < len(found) / 5  # lone dashes and `*` lost-character marks remain
+
+
+def test_symbol_runs_by_find_equal_a_character_class_scan() -> None:
+    import random
+    import re
+
+    from lengthwise.builders.audit.detectors import ascii_symbols
+
+    pattern = re.compile("[" + re.escape(ascii_symbols.SYMBOLS) + "]+")
+    rng = random.Random(7)
+    pieces = ["西厢", "琵琶", "。", "“", "”", "a", " ", "\n", *ascii_symbols.SYMBOLS]
+    for _ in range(2000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(1, 40)))
+        present = {c for c in text if c in ascii_symbols.SYMBOLS}
+        expected = [m.span() for m in pattern.finditer(text)]
+        assert ascii_symbols._symbol_runs(text, present) == expected, text
