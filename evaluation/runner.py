@@ -35,6 +35,7 @@ from lengthwise.llm.accounting import UsageLedger
 from lengthwise.llm.cache import RequestCache
 from lengthwise.llm.types import ChatResult
 from lengthwise.llm.usage_journal import UsageJournal
+from lengthwise.progress import QUIET, ProgressDisplay
 from lengthwise.stage_runner import Stage, StagePlan, run_stage
 from lengthwise.stage_state import crash_point
 from lengthwise.storage import atomic_write_json
@@ -100,7 +101,14 @@ class EvalStage(Stage[EvalPlan]):
             )
         ledger = UsageLedger(UsageJournal(self.config.out / USAGE_JOURNAL))  # all invocations
         self.generated = generate(
-            self.config, plan.inputs, todo, store, ledger, self.observer, self.provider_options
+            self.config,
+            plan.inputs,
+            todo,
+            store,
+            ledger,
+            self.observer,
+            self.provider_options,
+            self.display,
         )
         cache = RequestCache(self.config.cache_path or self.config.out / CACHE_FILE)
         try:
@@ -140,11 +148,14 @@ def generate(
     ledger: UsageLedger,
     observer: Observer | None,
     provider_options: Mapping[str, object],
+    display: ProgressDisplay = QUIET,
 ) -> int:
     """Send `todo`, appending each answer's line as it comes; return how many were answered."""
     if not todo:
         return 0
     generated = 0
+    # The stage's bar on a terminal; elsewhere (logs, CI) a log line every 5%.
+    step = display.step("answers", total=len(todo), unit="answer")
     progress_every = max(1, len(todo) // 20)
 
     def record(index: int, result: ChatResult) -> None:
@@ -156,7 +167,8 @@ def generate(
         store.append(line)
         crash_point("eval:line-written")
         generated += 1
-        if generated % progress_every == 0 or generated == len(todo):
+        step.advance()
+        if not display.enabled and (generated % progress_every == 0 or generated == len(todo)):
             log.info("%d/%d answers written to %s", generated, len(todo), store.path)
         if observer is not None:
             observer(line.to_row())
@@ -167,6 +179,7 @@ def generate(
             client.complete_many([ep.requests[item.key] for item in todo], on_result=record)
     finally:
         cache.close()
+        step.close()
     return generated
 
 

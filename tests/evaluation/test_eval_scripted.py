@@ -196,3 +196,28 @@ def test_truncation_is_recorded_per_sample(
         truncated
     )
     assert json.dumps(plan)  # stored whole in results.json
+
+
+def test_progress_is_a_bar_on_a_terminal_and_log_lines_elsewhere(
+    tiny_release: Path,
+    release_rows: Rows,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import sys
+
+    answers = 2 * (len(release_rows["S"]) + len(release_rows["M"]))
+    with ScriptedOpenAIServer(answer_for(release_rows)) as server:
+        with caplog.at_level("INFO", logger="lengthwise.evaluation.runner"):
+            assert main(_eval_args(tiny_release, server.base_url, tmp_path / "logged")) == 0
+        written = [r.getMessage() for r in caplog.records if "answers written" in r.getMessage()]
+        assert written and written[-1].startswith(f"{answers}/{answers} answers written")
+        caplog.clear()
+        capsys.readouterr()
+        monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+        with caplog.at_level("INFO", logger="lengthwise.evaluation.runner"):
+            assert main(_eval_args(tiny_release, server.base_url, tmp_path / "drawn")) == 0
+    assert not [r for r in caplog.records if "answers written" in r.getMessage()]
+    assert "eval: answers" in capsys.readouterr().err
