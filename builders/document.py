@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lengthwise.builders.chapters import detect_chapters
 from lengthwise.builders.chapters.accounting import Accounting, account, outside_warning
 from lengthwise.builders.chapters.model import ChapterDetection, DetectedChapter
 from lengthwise.builders.cleaning import CleaningResult, clean_text
+from lengthwise.builders.cleaning.chapter_end_signatures import RULE as SIGNATURE_RULE
+from lengthwise.builders.cleaning.chapter_end_signatures import chapter_end_signature_edits
 from lengthwise.builders.cleaning.damage import count_damage
+from lengthwise.builders.cleaning.learned import LearnedLine
+from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.running_titles import RULE as RUNNING_TITLE_RULE
 from lengthwise.builders.cleaning.running_titles import running_title_edits
 from lengthwise.builders.corpus_settings import BookReport, CorpusSettings
 from lengthwise.builders.language import detect_language
 from lengthwise.records import Book, SourceDocument
+
+# What a chapter-end step finds: edits of the cleaned text and what it learned.
+FoundAtEnds = tuple[list[Edit], list[LearnedLine]]
+EndEdits = Callable[[str, list[tuple[int, int]], float], FoundAtEnds]
 
 
 def source_kind(source: str) -> str:
@@ -25,14 +35,15 @@ def source_kind(source: str) -> str:
     return "files"
 
 
-def _detect_without_running_titles(
+def _detect_without_chapter_end_furniture(
     doc: SourceDocument, settings: CorpusSettings, language: str, cleaned: CleaningResult
 ) -> ChapterDetection:
-    """Chapters of the cleaned text, after removing a running title glued to chapter ends.
+    """Chapters of the cleaned text, after removing furniture glued to chapter ends.
 
-    Running titles can only be told from narrative once chapters are known
-    (cleaning/running_titles.py); when one is found, `cleaned` records the removal and
-    chapters are detected again on the text without it.
+    Running titles and glued site signatures can only be told from narrative once
+    chapters are known (cleaning/running_titles.py, cleaning/chapter_end_signatures.py);
+    when one is found, `cleaned` records the removal and chapters are detected again on
+    the text without it.
     """
 
     def detect() -> ChapterDetection:
@@ -45,19 +56,30 @@ def _detect_without_running_titles(
 
     detection = detect()
     config = settings.cleaning
-    if not config.learned_boilerplate or RUNNING_TITLE_RULE in config.disable_rules:
+    if not config.learned_boilerplate:
         return detection
-    spans = [
-        (c.start, c.end) for c in detection.chapters if c.start is not None and c.end is not None
+    names = [doc.title, doc.author or ""]
+    steps: list[tuple[str, EndEdits]] = [
+        (
+            RUNNING_TITLE_RULE,
+            lambda text, spans, share: running_title_edits(text, spans, names, share),
+        ),
+        (SIGNATURE_RULE, chapter_end_signature_edits),
     ]
-    edits, learned = running_title_edits(
-        cleaned.text, spans, [doc.title, doc.author or ""], config.learned_min_chapter_share
-    )
-    if not edits:
-        return detection
-    cleaned.record_named([(RUNNING_TITLE_RULE, edit) for edit in edits])
-    cleaned.learned += learned
-    return detect()
+    for rule, find_edits in steps:
+        if rule in config.disable_rules:
+            continue
+        spans = [
+            (c.start, c.end)
+            for c in detection.chapters
+            if c.start is not None and c.end is not None
+        ]
+        edits, learned = find_edits(cleaned.text, spans, config.learned_min_chapter_share)
+        if edits:
+            cleaned.record_named([(rule, edit) for edit in edits])
+            cleaned.learned += learned
+            detection = detect()
+    return detection
 
 
 def process_document(
@@ -77,7 +99,7 @@ def process_document(
         source_kind=source_kind(doc.source),
         corpus_lines=corpus_lines,
     )
-    detection = _detect_without_running_titles(doc, settings, language, cleaned)
+    detection = _detect_without_chapter_end_furniture(doc, settings, language, cleaned)
     detected = list(detection.chapters)
     front_matter, kept_out = _keep_out_zh_prologue(detected, language, settings)
     excluded = _exclusion(detection, len(detected), settings)

@@ -53,7 +53,14 @@ BOILERPLATE_LINE = "learned/boilerplate-line"
 # learned/running-title runs after chapter detection (running_titles.py) and is named here
 # so that `disable_rules` knows it.
 RUNNING_TITLE = "learned/running-title"
-LEARNED_RULES = (PAGE_MARKER, HEADING_MARKER, BOILERPLATE_LINE, RUNNING_TITLE)
+CHAPTER_END_SIGNATURE = "learned/chapter-end-signature"
+LEARNED_RULES = (
+    PAGE_MARKER,
+    HEADING_MARKER,
+    BOILERPLATE_LINE,
+    RUNNING_TITLE,
+    CHAPTER_END_SIGNATURE,
+)
 _PAGE_MARKER_MAX_LETTERS = 8
 _HEADING_MARKER_MAX_LETTERS = 6  # 正文, 目录, VIP章节; longer lines are headers/footers
 _MAX_LINE_SHARE = 0.25

@@ -1,62 +1,21 @@
-"""URLs, www addresses, bare domain names and e-mail addresses.
+"""The `url` class: URLs, www addresses, bare domain names and e-mail addresses.
 
-Full-width Latin letters and dots (ｗｗｗ．ｘｘ．ｃｏｍ) and the ideographic full stop used as
-a dot (www。xx。com) are how Chinese sites slip addresses past filters: they count too.
+The patterns live in `cleaning/web_addresses.py` (cleaning uses them as evidence too);
+full-width forms and the ideographic full stop as a dot count.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from lengthwise.builders.audit.findings import Finding, snippet
 from lengthwise.builders.audit.sample_audit import AuditContext
+from lengthwise.builders.cleaning.web_addresses import URL, needs_translation, url_spans
 
-# Full-width ASCII (U+FF01..U+FF5E) -> ASCII, one character for one: offsets are kept.
-_FULLWIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
-_DOT = r"[.。]"
-_TLDS = "com|net|org|cn|cc|info|biz|tv|io|top|xyz|vip|edu|gov|uk|tw|hk|jp|de|fr|ru|club|online"
-URL = re.compile(
-    r"(?:https?|ftp)://[^\s<>\"'，。、）)]+"
-    rf"|www\s?{_DOT}\s?[a-z0-9-]+(?:{_DOT}[a-z0-9-]+)*"
-    rf"|[\w.+-]+@[a-z0-9-]+(?:{_DOT}[a-z0-9-]+)+"
-    rf"|(?<![\w.@/-])[a-z0-9][a-z0-9-]*(?:{_DOT}[a-z0-9-]+)*{_DOT}(?:{_TLDS})(?![a-z0-9-])",
-    re.IGNORECASE,
-)
-
-
-# Cheap pre-checks (the full pattern tries every word start of a book-length sample):
-# an address needs one of these, and full-width letters or digits need translating first.
-_MAY_HOLD_ADDRESS = re.compile(rf"://|www|@|{_DOT}\s?(?:{_TLDS})(?![a-z0-9-])", re.IGNORECASE)
-_FULLWIDTH_ALNUM = re.compile(r"[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]")
+__all__ = ["URL", "find_urls", "needs_translation", "url_spans"]
 
 
 def find_urls(context: AuditContext) -> Iterator[Finding]:
     text = context.text
     for start, end in url_spans(text, needs_translation(text)):
         yield Finding("url", snippet(text, start, end))
-
-
-def needs_translation(text: str) -> bool:
-    """Whether the text has full-width letters or digits (then every full-width
-    character, dots included, is read as its ASCII counterpart)."""
-    return _FULLWIDTH_ALNUM.search(text) is not None
-
-
-def url_spans(text: str, translate: bool) -> list[tuple[int, int]]:
-    """(start, end) of every address; offsets hold for `text` (translation is 1:1)."""
-    normalised = text.translate(_FULLWIDTH) if translate else text
-    if not _MAY_HOLD_ADDRESS.search(normalised):
-        return []
-    return [
-        (match.start(), match.end())
-        for match in URL.finditer(normalised)
-        if not _is_domain_in_prose(match.group())
-    ]
-
-
-def _is_domain_in_prose(found: str) -> bool:
-    """`said he.Me` is prose with a missing space, not a domain: real domains are lower case."""
-    if "://" in found or "@" in found or found.lower().startswith("www"):
-        return False
-    return found != found.lower()
