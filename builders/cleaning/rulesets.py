@@ -31,6 +31,7 @@ from collections.abc import Iterable, Sequence
 
 from lengthwise.builders.cleaning import common_rules, en_rules, gutenberg_rules, zh_rules
 from lengthwise.builders.cleaning.ascii_pairs import ASCII_QUOTE_PAIRS
+from lengthwise.builders.cleaning.inline_page_markers import INLINE_PAGE_MARKERS
 from lengthwise.builders.cleaning.rules import TextRule, contains_any
 from lengthwise.builders.cleaning.zh_blocks import NOTICE_BLOCK as ZH_NOTICE_BLOCK
 from lengthwise.builders.cleaning.zh_notices import AUTHOR_NOTICE
@@ -41,7 +42,7 @@ AUTO = "auto"
 
 RULESETS: dict[str, tuple[TextRule, ...]] = {
     "common": (*common_rules.PRE, *common_rules.POST),
-    "zh": (ASCII_QUOTE_PAIRS, *zh_rules.RULES),
+    "zh": (INLINE_PAGE_MARKERS, ASCII_QUOTE_PAIRS, *zh_rules.RULES),
     "zh-web": (AUTHOR_NOTICE, ZH_NOTICE_BLOCK, *LINE_RULES, *INLINE_RULES),
     "gutenberg": gutenberg_rules.RULES,
     "en": en_rules.RULES,
@@ -59,6 +60,7 @@ _AFTER_USER_RULES: tuple[TextRule, ...] = (
     *INLINE_RULES,
     *en_rules.RULES,
     *en_rules.WEB_RULES,
+    INLINE_PAGE_MARKERS,  # before the learned step: a mark can split a recurring line
     ASCII_QUOTE_PAIRS,
     *zh_rules.RULES,
     *common_rules.POST,

@@ -1,0 +1,163 @@
+"""Page numbers inside Chinese paragraphs, learned per book (`zh/inline-page-markers`).
+
+A page number on a line of its own is learned boilerplate (`learned/page-marker`). Files
+saved without line breaks, and sites that glue the page mark to the text, leave it
+inside a sentence instead: `…古今多少事，[12]都付笑谈中` or `…东逝水。（第12页）浪花…`.
+What shape the mark takes differs per source, so none is named here: a *mark* is a run
+of ASCII digits standing between two non-digit, non-space characters, with at most two
+bracket, dash or space characters (and 第/页) around it. Marks of one shape (the
+characters around the number) are page numbers when they are many (`MIN_MARKS`) and
+count up through the book: at least `MIN_RISING` of consecutive marks rise by 1 to
+`MAX_STEP`. Numbers in classical or modern prose (years, counts) do not form such a
+rising series. Only marks that continue the series (rising by 1 to `MAX_STEP` from
+their neighbour) are removed, each counted; the text on both sides is joined as it was.
+Books that are mostly ASCII (English) are left to the English rules.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+
+from lengthwise.builders.cleaning.learned import LearnedLine
+from lengthwise.builders.cleaning.ledger import Edit, apply_edits
+from lengthwise.builders.cleaning.rules import (
+    MAX_EXAMPLES,
+    RuleOutcome,
+    ascii_index,
+    format_example,
+)
+
+NAME = "zh/inline-page-markers"
+MIN_MARKS = 20
+MIN_RISING = 0.8
+MAX_STEP = 3
+_WRAP = r"[\[\]()（）〔〕【】<>〈〉\-—－~ ]"
+_MARK = re.compile(
+    # Glued on the left to text, not to a wrapper or 第 of its own (a mark on a line of
+    # its own, `\n第12页`, would otherwise match from its digits and leave the 第).
+    rf"(?<=[^\s\d０-９\[\]()（）〔〕【】<>〈〉\-—－~第])"
+    rf"(?P<before>{_WRAP}{{0,2}}第?)(?P<number>\d{{1,4}})"
+    rf"(?P<after>[页頁]?{_WRAP}{{0,2}})(?=[^\s\d０-９]|[ \t\u3000]*(?:\n|$))"
+)
+
+
+_DIGITS = "0123456789０１２３４５６７８９"
+
+
+def _marks(text: str, digits: list[str]) -> list[re.Match[str]]:
+    """Every mark, found from the digits the text holds (`str.find` is far cheaper than
+    a pattern tried at every position of a Chinese book, where digits are rare)."""
+    positions = sorted(
+        position
+        for digit in digits
+        for position in _occurrences(text, digit)
+        if position == 0 or not text[position - 1].isdigit()  # a run's first digit
+    )
+    found = []
+    for position in positions:
+        # The widest prefix first, as a scan from the left would find it.
+        for start in range(max(0, position - 3), position + 1):
+            match = _MARK.match(text, start)
+            if match is not None and match.start("number") == position:
+                found.append(match)
+                break
+    return found
+
+
+def _occurrences(text: str, needle: str) -> list[int]:
+    positions = []
+    position = text.find(needle)
+    while position >= 0:
+        positions.append(position)
+        position = text.find(needle, position + 1)
+    return positions
+
+
+@dataclass(frozen=True)
+class _Mark:
+    start: int
+    end: int
+    number: int
+
+
+def _series(marks: list[_Mark]) -> list[_Mark]:
+    """The marks that continue a rising page series from a neighbour."""
+    kept = []
+    for index, mark in enumerate(marks):
+        before = marks[index - 1].number if index > 0 else None
+        after = marks[index + 1].number if index + 1 < len(marks) else None
+        rises_from = before is not None and 0 < mark.number - before <= MAX_STEP
+        rises_to = after is not None and 0 < after - mark.number <= MAX_STEP
+        if rises_from or rises_to:
+            kept.append(mark)
+    return kept
+
+
+def _rising_share(marks: list[_Mark]) -> float:
+    pairs = list(itertools.pairwise(marks))
+    rising = sum(1 for a, b in pairs if 0 < b.number - a.number <= MAX_STEP)
+    return rising / len(pairs) if pairs else 0.0
+
+
+def remove_inline_page_markers(text: str) -> RuleOutcome:
+    """Learn this book's inline page marks and remove them (see the module docstring)."""
+    index = ascii_index(text)
+    if index is None:
+        return RuleOutcome(text, 0)  # mostly-ASCII text: the English rules' business
+    shapes: dict[tuple[str, str, str], list[_Mark]] = defaultdict(list)
+    for match in _marks(text, [d for d in _DIGITS if d in index[1] or not d.isascii()]):
+        # Full-width digits are another shape: they are also what mojibake leaves.
+        kind = "ascii" if match.group("number").isascii() else "full-width"
+        shape = (match.group("before"), match.group("after"), kind)
+        shapes[shape].append(_Mark(match.start(), match.end(), int(match.group("number"))))
+    edits: list[Edit] = []
+    learned: list[LearnedLine] = []
+    for (before, after, _), marks in shapes.items():
+        if len(marks) < MIN_MARKS or _rising_share(marks) < MIN_RISING:
+            continue
+        series = _series(marks)
+        edits += [(mark.start, mark.end, "") for mark in series]
+        learned.append(
+            LearnedLine(
+                NAME,
+                f"{before}{series[0].number}{after}",
+                len(series),
+                "book",
+                f"{len(marks)} marks of this shape, {_rising_share(marks):.0%} rising by 1-"
+                f"{MAX_STEP}",
+            )
+        )
+    if not edits:
+        return RuleOutcome(text, 0)
+    edits.sort()
+    examples = [format_example(text, start, end) for start, end, _ in edits[:MAX_EXAMPLES]]
+    return RuleOutcome(
+        apply_edits(text, edits),
+        len(edits),
+        examples,
+        edits=tuple(edits),
+        learned=tuple(learned),
+    )
+
+
+@dataclass(frozen=True)
+class InlinePageMarkersRule:
+    """The removal as a `TextRule` (one change per page mark removed)."""
+
+    name: str = NAME
+    description: str = (
+        "Page numbers glued inside Chinese text (`，[12]都付`, `。（第12页）`): marks of one "
+        "shape that are many and count up through the book are removed; learned per book."
+    )
+    languages: tuple[str, ...] = ()
+    whitespace_only: bool = False
+
+    def apply(self, text: str) -> RuleOutcome:
+        """Remove the inline page marks of `text`."""
+        return remove_inline_page_markers(text)
+
+
+INLINE_PAGE_MARKERS = InlinePageMarkersRule()
