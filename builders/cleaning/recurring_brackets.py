@@ -1,0 +1,129 @@
+"""Bracketed site notes repeated inside paragraphs, learned per book (`zh-web/recurring-brackets`).
+
+Sites insert their name or a plea into the text itself, in brackets, over and over:
+`…东逝水。【某某文学网】浪花淘尽…`, `（某某书屋首发，请支持正版阅读）`. Which site, which words and
+which brackets differ per source, so nothing here names them: a bracketed fragment
+(（…） (…) 【…】 […] 〔…〕 on one line, 4-40 characters inside, at least two of them letters
+or ideographs, no sentence end inside) that recurs verbatim at least `MIN_REPEATS`
+times in one book is not the story's: a narrator's or editor's notes in brackets say
+something different each time. Digits are not folded: notes that differ only in a
+number (`（见第12回）`, `（见第30回）`) are an editor's cross-references. Every occurrence of
+such a fragment is removed, counted, and listed with the learned boilerplate, with the
+words before it when nearly all occurrences have the same ones (`本章由某某书屋整理校对` before
+`（xxxx.net）`): they belong to the note.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+
+from lengthwise.builders.cleaning.learned import LearnedLine
+from lengthwise.builders.cleaning.ledger import Edit, apply_edits
+from lengthwise.builders.cleaning.rules import MAX_EXAMPLES, RuleOutcome, format_example
+
+NAME = "zh-web/recurring-brackets"
+MIN_REPEATS = 10
+MIN_INSIDE = 4
+MAX_INSIDE = 40
+LEAD_IN_SHARE = 0.9
+_CLOSERS = {"（": "）", "(": ")", "【": "】", "[": "]", "〔": "〕"}
+_SENTENCE_ENDS = "。！？!?\n"
+
+
+def _bracketed(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every one-line bracketed fragment of the right size.
+
+    Found from the openers the text holds with `str.find` (cheaper than a pattern tried
+    at every position of a book).
+    """
+    spans = []
+    for opener, closer in _CLOSERS.items():
+        start = text.find(opener)
+        while start >= 0:
+            end = text.find(closer, start + 1, start + MAX_INSIDE + 2)
+            inside = text[start + 1 : end] if end >= 0 else ""
+            if (
+                end >= 0
+                and len(inside) >= MIN_INSIDE
+                and opener not in inside
+                and not any(mark in inside for mark in _SENTENCE_ENDS)
+                and sum(1 for char in inside if char.isalpha()) >= 2
+            ):
+                spans.append((start, end + 1))
+            start = text.find(opener, start + 1)
+    return spans
+
+
+def _lead_in_start(text: str, start: int) -> int:
+    """Where the clause holding the note at `start` begins (after a sentence end)."""
+    floor = max(0, start - MAX_INSIDE)
+    return max(text.rfind(mark, floor, start) for mark in _SENTENCE_ENDS) + 1 or floor
+
+
+def _with_lead_in(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans, each widened to a lead-in that all but a few of them share.
+
+    A note often comes with fixed words before it (`本章由某某书屋整理校对（xxxx.net）`): the
+    same words before nearly every occurrence belong to the note, and go with it.
+    """
+    leads = [text[_lead_in_start(text, start) : start] for start, _ in spans]
+    common, count = Counter(leads).most_common(1)[0]
+    if not common.strip() or count < LEAD_IN_SHARE * len(spans):
+        return spans
+    return [
+        (start - len(common) if lead == common else start, end)
+        for (start, end), lead in zip(spans, leads, strict=True)
+    ]
+
+
+def remove_recurring_brackets(text: str) -> RuleOutcome:
+    """Learn this book's recurring bracketed notes and remove them."""
+    groups: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    for start, end in _bracketed(text):
+        groups[text[start:end]].append((start, end))
+    learned = {
+        key: _with_lead_in(text, spans)
+        for key, spans in groups.items()
+        if len(spans) >= MIN_REPEATS
+    }
+    if not learned:
+        return RuleOutcome(text, 0)
+    edits: list[Edit] = []
+    for start, end in sorted(span for spans in learned.values() for span in spans):
+        if not edits or start >= edits[-1][1]:  # nested notes: the outer one goes
+            edits.append((start, end, ""))
+    lines = tuple(
+        LearnedLine(
+            NAME,
+            text[spans[0][0] : spans[0][1]],
+            len(spans),
+            "book",
+            f"the same bracketed note {len(spans)} times inside the text",
+        )
+        for spans in learned.values()
+    )
+    examples = [format_example(text, start, end) for start, end, _ in edits[:MAX_EXAMPLES]]
+    return RuleOutcome(
+        apply_edits(text, edits), len(edits), examples, edits=tuple(edits), learned=lines
+    )
+
+
+@dataclass(frozen=True)
+class RecurringBracketsRule:
+    """The removal as a `TextRule` (one change per bracketed note removed)."""
+
+    name: str = NAME
+    description: str = (
+        "A bracketed note repeated verbatim at least 10 times inside the "
+        "text (`【某某文学网】`, `（某某书屋首发，请支持正版阅读）`) is removed; learned per book."
+    )
+    languages: tuple[str, ...] = ()
+    whitespace_only: bool = False
+
+    def apply(self, text: str) -> RuleOutcome:
+        """Remove the recurring bracketed notes of `text`."""
+        return remove_recurring_brackets(text)
+
+
+RECURRING_BRACKETS = RecurringBracketsRule()

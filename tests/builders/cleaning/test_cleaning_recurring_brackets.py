@@ -1,0 +1,83 @@
+"""Bracketed site notes repeated inside the text: learned per book, removed, counted; the
+story around them unchanged character for character."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from lengthwise.builders.cleaning.cleaner import clean_text
+from lengthwise.builders.cleaning.recurring_brackets import (
+    MIN_REPEATS,
+    remove_recurring_brackets,
+)
+from lengthwise.spec import CleaningConfig
+
+RULE = "zh-web/recurring-brackets"
+SENTENCE = "话说天下大势，分久必合，合久必分。"
+
+
+def _every(text: str, note: str, chars: int) -> tuple[str, int]:
+    pieces, last, planted = [], 0, 0
+    for match in re.finditer("。", text):
+        if match.end() - last >= chars:
+            planted += 1
+            pieces += [text[last : match.end()], note.format(n=planted)]
+            last = match.end()
+    pieces.append(text[last:])
+    return "".join(pieces), planted
+
+
+NOTES = ["【某某文学网】", "（某某书屋首发，请支持正版阅读）", "[某某站 www]"]
+
+
+@pytest.mark.parametrize("note", NOTES)
+def test_a_recurring_note_goes_and_the_story_stays(note: str) -> None:
+    story = SENTENCE * 300
+    planted, count = _every(story, note, 100)
+    outcome = remove_recurring_brackets(planted)
+    assert outcome.count == count and outcome.text == story
+    assert outcome.learned[0].count == count
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "".join(f"{SENTENCE}（注：此处言第{i}事，与前{i % 5}回不同）" for i in range(40)),
+        "".join(f"{SENTENCE}（其{'甲乙丙丁戊己庚辛'[i % 8]}人也）" for i in range(40)),
+        f"{SENTENCE}【某某文学网】" * (MIN_REPEATS - 1),
+        f"{SENTENCE}【网】" * 40,  # too short to be a note
+    ],
+)
+def test_notes_that_differ_or_are_few_stay(text: str) -> None:
+    assert remove_recurring_brackets(text).count == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_site_notes_in_a_real_book(shared_corpora: Path, seed: int) -> None:
+    rng = random.Random(seed)
+    site = "".join(chr(rng.randint(0x4E00, 0x9FA5)) for _ in range(3))
+    note = rng.choice(["【{site}文学网】", "（{site}书屋首发，请支持正版）", "[{site}小说站]"])
+    raw = (shared_corpora / "zh_simplified_four_classics" / "sanguo_utf8.txt").read_text(
+        encoding="utf-8"
+    )
+    planted, count = _every(raw.replace("\r\n", "\n"), note.replace("{site}", site), 3000)
+    plain = clean_text(raw, "zh", CleaningConfig())
+    cleaned = clean_text(planted, "zh", CleaningConfig())
+    assert cleaned.removed[RULE] == count
+    assert cleaned.text == plain.text
+
+
+def test_the_words_every_note_comes_with_go_with_it() -> None:
+    story = SENTENCE * 300
+    planted, count = _every(story, "本章由某某书屋整理校对（abcd.net）", 100)
+    outcome = remove_recurring_brackets(planted)
+    assert outcome.count == count and outcome.text == story
+    # Different words before each note are the story's: only the note goes.
+    varied = "".join(f"{SENTENCE}他第{i}次说（某某书屋首发）" for i in range(30))
+    kept = remove_recurring_brackets(varied).text
+    assert "（" not in kept and kept.count("次说") == 30
