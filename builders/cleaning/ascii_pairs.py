@@ -48,6 +48,7 @@ from lengthwise.builders.cleaning.learned import LearnedLine
 from lengthwise.builders.cleaning.ledger import Edit, apply_edits
 from lengthwise.builders.cleaning.rules import (
     MAX_EXAMPLES,
+    OutcomeRule,
     RuleOutcome,
     ascii_index,
     format_example,
@@ -294,20 +295,12 @@ def repair_ascii_pairs(text: str) -> RuleOutcome:
     )
 
 
-@dataclass(frozen=True)
-class AsciiQuotePairsRule:
-    """The rule object (a `TextRule`): learning happens inside `apply`, per book."""
-
-    name: str = NAME
-    description: str = (
+ASCII_QUOTE_PAIRS = OutcomeRule(
+    name=NAME,
+    description=(
         "ASCII symbol pairs a site put in place of CJK quotes or title brackets, learned "
         "per book (`西厢-` -> ‘西厢’, `《西厢记>>` -> 《西厢记》); one change per symbol."
-    )
-    languages: tuple[str, ...] = ("zh",)
-    whitespace_only: bool = False
-
-    def apply(self, text: str) -> RuleOutcome:
-        return repair_ascii_pairs(text)
-
-
-ASCII_QUOTE_PAIRS = AsciiQuotePairsRule()
+    ),
+    change=repair_ascii_pairs,
+    languages=("zh",),
+)

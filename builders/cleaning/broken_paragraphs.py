@@ -20,10 +20,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 
 from lengthwise.builders.cleaning.ledger import Edit
-from lengthwise.builders.cleaning.rules import MAX_EXAMPLES, RuleOutcome, format_example
+from lengthwise.builders.cleaning.rules import (
+    MAX_EXAMPLES,
+    OutcomeRule,
+    RuleOutcome,
+    format_example,
+)
 from lengthwise.builders.cleaning.structure_lines import MAX_HEADING_CHARS, is_structure_line
 
 MIN_CHARS = 20  # both touching lines at least this long: titles and verse are shorter
@@ -164,22 +168,13 @@ def rejoin_broken_paragraphs(text: str) -> RuleOutcome:
     return RuleOutcome("".join(pieces), len(edits), examples, edits=tuple(edits))
 
 
-@dataclass(frozen=True)
-class BrokenParagraphsRule:
-    """The rejoining as a `TextRule` (one change per paragraph break removed)."""
-
-    name: str = "common/rejoin-broken-paragraphs"
-    description: str = (
+REJOIN_BROKEN_PARAGRAPHS = OutcomeRule(
+    name="common/rejoin-broken-paragraphs",
+    description=(
         "A blank-line break in the middle of a sentence (a long paragraph ending in a "
         "letter, the next starting with one) is removed, in books whose paragraphs "
         "otherwise end with punctuation; headings and short lines are never joined."
-    )
-    languages: tuple[str, ...] = ()
-    whitespace_only: bool = True
-
-    def apply(self, text: str) -> RuleOutcome:
-        """Rejoin the broken paragraphs of `text`."""
-        return rejoin_broken_paragraphs(text)
-
-
-REJOIN_BROKEN_PARAGRAPHS = BrokenParagraphsRule()
+    ),
+    change=rejoin_broken_paragraphs,
+    whitespace_only=True,
+)

@@ -15,13 +15,13 @@ import re
 
 from lengthwise.builders.cleaning.broken_paragraphs import (
     REJOIN_BROKEN_PARAGRAPHS,
-    BrokenParagraphsRule,
 )
 from lengthwise.builders.cleaning.damage_rules import MOJIBAKE
 from lengthwise.builders.cleaning.line_rules import LineRule
 from lengthwise.builders.cleaning.rules import (
     HSPACE,
     BlockRule,
+    OutcomeRule,
     Rule,
     Span,
     ascii_index,
@@ -192,7 +192,7 @@ EDGE_BLANK_LINES = BlockRule(
 )
 
 PRE: tuple[Rule | LineRule, ...] = (LINE_ENDINGS, ZERO_WIDTH, CONTROL_CHARS, MOJIBAKE, HTML_ENTITY)
-POST: tuple[Rule | BlockRule | UnwrapRule | BrokenParagraphsRule, ...] = (
+POST: tuple[Rule | BlockRule | UnwrapRule | OutcomeRule, ...] = (
     TRAILING_SPACE,
     INDENT,
     TAB_RUN,

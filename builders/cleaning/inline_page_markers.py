@@ -25,6 +25,7 @@ from lengthwise.builders.cleaning.learned import LearnedLine
 from lengthwise.builders.cleaning.ledger import Edit, apply_edits
 from lengthwise.builders.cleaning.rules import (
     MAX_EXAMPLES,
+    OutcomeRule,
     RuleOutcome,
     ascii_index,
     format_example,
@@ -143,21 +144,11 @@ def remove_inline_page_markers(text: str) -> RuleOutcome:
     )
 
 
-@dataclass(frozen=True)
-class InlinePageMarkersRule:
-    """The removal as a `TextRule` (one change per page mark removed)."""
-
-    name: str = NAME
-    description: str = (
+INLINE_PAGE_MARKERS = OutcomeRule(
+    name=NAME,
+    description=(
         "Page numbers glued inside Chinese text (`，[12]都付`, `。（第12页）`): marks of one "
         "shape that are many and count up through the book are removed; learned per book."
-    )
-    languages: tuple[str, ...] = ()
-    whitespace_only: bool = False
-
-    def apply(self, text: str) -> RuleOutcome:
-        """Remove the inline page marks of `text`."""
-        return remove_inline_page_markers(text)
-
-
-INLINE_PAGE_MARKERS = InlinePageMarkersRule()
+    ),
+    change=remove_inline_page_markers,
+)

@@ -16,11 +16,15 @@ words before it when nearly all occurrences have the same ones (`本章由某某
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass
 
 from lengthwise.builders.cleaning.learned import LearnedLine
 from lengthwise.builders.cleaning.ledger import Edit, apply_edits
-from lengthwise.builders.cleaning.rules import MAX_EXAMPLES, RuleOutcome, format_example
+from lengthwise.builders.cleaning.rules import (
+    MAX_EXAMPLES,
+    OutcomeRule,
+    RuleOutcome,
+    format_example,
+)
 
 NAME = "zh-web/recurring-brackets"
 MIN_REPEATS = 10
@@ -109,21 +113,11 @@ def remove_recurring_brackets(text: str) -> RuleOutcome:
     )
 
 
-@dataclass(frozen=True)
-class RecurringBracketsRule:
-    """The removal as a `TextRule` (one change per bracketed note removed)."""
-
-    name: str = NAME
-    description: str = (
+RECURRING_BRACKETS = OutcomeRule(
+    name=NAME,
+    description=(
         "A bracketed note repeated verbatim at least 10 times inside the "
         "text (`【某某文学网】`, `（某某书屋首发，请支持正版阅读）`) is removed; learned per book."
-    )
-    languages: tuple[str, ...] = ()
-    whitespace_only: bool = False
-
-    def apply(self, text: str) -> RuleOutcome:
-        """Remove the recurring bracketed notes of `text`."""
-        return remove_recurring_brackets(text)
-
-
-RECURRING_BRACKETS = RecurringBracketsRule()
+    ),
+    change=remove_recurring_brackets,
+)

@@ -342,6 +342,26 @@ class BlockRule:
         return RuleOutcome(apply_edits(text, edits), len(spans), examples, edits=edits)
 
 
+@dataclass(frozen=True)
+class OutcomeRule:
+    """A rule whose function does all the work and reports its own outcome.
+
+    For rules that learn from the book before changing it (quote pairs, page marks,
+    recurring notes, broken paragraphs): `change(text)` returns the `RuleOutcome` with
+    its edits, examples and what was learned.
+    """
+
+    name: str
+    description: str
+    change: Callable[[str], RuleOutcome]
+    languages: tuple[str, ...] = ()
+    whitespace_only: bool = False
+
+    def apply(self, text: str) -> RuleOutcome:
+        """Run `change` on `text`."""
+        return self.change(text)
+
+
 def _merge(spans: Iterable[Span]) -> list[Span]:
     merged: list[Span] = []
     for start, end in sorted(spans):
