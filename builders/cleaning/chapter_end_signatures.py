@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from lengthwise.builders.cleaning.learned import CHAPTER_END_SIGNATURE, LearnedLine
 from lengthwise.builders.cleaning.ledger import Edit
+from lengthwise.builders.cleaning.running_titles import content_end
 from lengthwise.builders.cleaning.web_addresses import (
     FULLWIDTH_TO_ASCII,
     MAY_HOLD_ADDRESS,
@@ -40,12 +41,6 @@ _SENTENCE_ENDS = "。！？!?…"
 _DIGITS = str.maketrans("0123456789０１２３４５６７８９", "0000000000" * 2)
 
 
-def _chapter_end(text: str, start: int, end: int) -> int:
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return end
-
-
 def _tail_starts(text: str, start: int, stop: int) -> list[int]:
     """Offsets in the last `MAX_TAIL_CHARS` of a chapter where a tail may start."""
     first = max(start + 1, stop - MAX_TAIL_CHARS)
@@ -56,11 +51,11 @@ def _tail_starts(text: str, start: int, stop: int) -> list[int]:
     ]
 
 
-def _ends_with_address(text: str, chapter_spans: Sequence[tuple[int, int]]) -> int:
-    """How many chapters may hold a web address in their last `MAX_TAIL_CHARS`."""
+def _ends_with_address(text: str, bounds: Sequence[tuple[int, int]]) -> int:
+    """How many chapters (start, content end) may hold a web address in their last
+    `MAX_TAIL_CHARS`."""
     found = 0
-    for start, end in chapter_spans:
-        stop = _chapter_end(text, start, end)
+    for start, stop in bounds:
         window = text[max(start, stop - MAX_TAIL_CHARS) : stop].translate(FULLWIDTH_TO_ASCII)
         found += MAY_HOLD_ADDRESS.search(window) is not None
     return found
@@ -79,12 +74,12 @@ def chapter_end_signature_edits(
 ) -> tuple[list[Edit], list[LearnedLine]]:
     """Edits removing a recurring web signature from the ends of `chapter_spans` of `text`."""
     needed = max(MIN_CHAPTERS, round(min_chapter_share * len(chapter_spans)))
-    if len(chapter_spans) < MIN_CHAPTERS or _ends_with_address(text, chapter_spans) < needed:
+    bounds = [(start, content_end(text, start, end)) for start, end in chapter_spans]
+    if len(bounds) < MIN_CHAPTERS or _ends_with_address(text, bounds) < needed:
         return [], []  # the usual case, decided on the chapters' last characters only
     tails: list[dict[str, int]] = []  # per chapter: digit-folded tail -> its start
     counts: Counter[str] = Counter()
-    for start, end in chapter_spans:
-        stop = _chapter_end(text, start, end)
+    for start, stop in bounds:
         found = {text[cut:stop].translate(_DIGITS): cut for cut in _tail_starts(text, start, stop)}
         tails.append(found)
         counts.update(found.keys())  # a mapping would add its values
@@ -96,11 +91,10 @@ def chapter_end_signature_edits(
     if learned is None:
         return [], []
     edits: list[Edit] = []
-    for (start, end), found in zip(chapter_spans, tails, strict=True):
+    for (start, stop), found in zip(bounds, tails, strict=True):
         cut = found.get(learned)
         if cut is None:
             continue
-        stop = _chapter_end(text, start, end)
         while cut > start and text[cut - 1] in " \t\u3000":
             cut -= 1  # the spaces that glued it on go with it
         edits.append((cut, stop, ""))

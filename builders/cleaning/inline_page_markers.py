@@ -29,6 +29,7 @@ from lengthwise.builders.cleaning.rules import (
     RuleOutcome,
     ascii_index,
     format_example,
+    occurrences,
 )
 
 NAME = "zh/inline-page-markers"
@@ -54,7 +55,7 @@ def _marks(text: str, digits: list[str]) -> list[re.Match[str]]:
     positions = sorted(
         position
         for digit in digits
-        for position in _occurrences(text, digit)
+        for position in occurrences(text, digit)
         if position == 0 or not text[position - 1].isdigit()  # a run's first digit
     )
     found = []
@@ -66,15 +67,6 @@ def _marks(text: str, digits: list[str]) -> list[re.Match[str]]:
                 found.append(match)
                 break
     return found
-
-
-def _occurrences(text: str, needle: str) -> list[int]:
-    positions = []
-    position = text.find(needle)
-    while position >= 0:
-        positions.append(position)
-        position = text.find(needle, position + 1)
-    return positions
 
 
 @dataclass(frozen=True)

@@ -175,6 +175,20 @@ def first_index(text: str, needle: str) -> int:
     return position
 
 
+def occurrences(text: str, needle: str) -> list[int]:
+    """Every offset of `needle` in `text` (overlapping ones too), by `str.find`.
+
+    Where a needle is rare (digits or symbols in a Chinese book), this is far cheaper
+    than a pattern tried at every position.
+    """
+    positions = []
+    position = text.find(needle)
+    while position >= 0:
+        positions.append(position)
+        position = text.find(needle, position + 1)
+    return positions
+
+
 def _search(text: str, needle: str, index: AsciiIndex | None) -> bool:
     if index is not None and len(needle) == 1 and needle.isascii():
         return needle in index[1]  # exact: a single ASCII character found there is in the text

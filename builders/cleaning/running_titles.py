@@ -30,11 +30,16 @@ def _name_keys(names: Sequence[str]) -> list[str]:
     return sorted(key for key in keys if len(key) >= 2)
 
 
+def content_end(text: str, start: int, end: int) -> int:
+    """Where the chapter `text[start:end]` ends once its trailing whitespace is left out."""
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return end
+
+
 def _trailing_fragment(text: str, start: int, end: int) -> tuple[int, int] | None:
     """The span after the chapter's last sentence end, if short and clause-free."""
-    stop = end
-    while stop > start and text[stop - 1].isspace():
-        stop -= 1
+    stop = content_end(text, start, end)
     cut = stop
     while cut > start and stop - cut <= MAX_FRAGMENT_CHARS and text[cut - 1] not in _SENTENCE_ENDS:
         cut -= 1
@@ -48,9 +53,7 @@ def _trailing_fragment(text: str, start: int, end: int) -> tuple[int, int] | Non
 
 def _ending(text: str, start: int, end: int, learned: set[str]) -> Edit | None:
     """The edit removing a learned fragment that ends the chapter `text[start:end]`."""
-    stop = end
-    while stop > start and text[stop - 1].isspace():
-        stop -= 1
+    stop = content_end(text, start, end)
     for fragment in sorted(learned, key=len, reverse=True):
         if text.endswith(fragment, start, stop):
             return (stop - len(fragment), stop, "")

@@ -21,7 +21,7 @@ from collections.abc import Set as AbstractSet
 
 from lengthwise.builders.audit.findings import Finding, snippet
 from lengthwise.builders.audit.sample_audit import AuditContext
-from lengthwise.builders.cleaning.rules import ascii_index
+from lengthwise.builders.cleaning.rules import ascii_index, occurrences
 
 SYMBOLS = "`~^|-<>'_*#+=/\\@$%&"
 _MAX_RUN = 3
@@ -61,7 +61,7 @@ def _symbol_runs(text: str, present: AbstractSet[str]) -> list[tuple[int, int]]:
     than a character-class scan of the whole sample. A run's first symbol is its
     earliest occurrence, so hits inside a run already found are skipped.
     """
-    hits = sorted(position for symbol in present for position in _occurrences(text, symbol))
+    hits = sorted(position for symbol in present for position in occurrences(text, symbol))
     runs: list[tuple[int, int]] = []
     covered = -1
     for position in hits:
@@ -72,10 +72,3 @@ def _symbol_runs(text: str, present: AbstractSet[str]) -> list[tuple[int, int]]:
         runs.append(match.span())
         covered = match.end()
     return runs
-
-
-def _occurrences(text: str, symbol: str) -> Iterator[int]:
-    position = text.find(symbol)
-    while position >= 0:
-        yield position
-        position = text.find(symbol, position + 1)
