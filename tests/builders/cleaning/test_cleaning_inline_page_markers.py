@@ -4,7 +4,6 @@ removed and counted; the story on both sides unchanged character for character."
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 
 import pytest
@@ -17,28 +16,17 @@ from lengthwise.builders.corpus import CorpusSettings, process_document
 from lengthwise.builders.sources.local import read_local_file
 from lengthwise.records import Book, SourceDocument
 from lengthwise.spec import ChaptersConfig, CleaningConfig
+from tests.fixtures.planting import plant_after
 
 RULE = "zh/inline-page-markers"
 SHAPES = ["[{}]", "（第{}页）", "- {} -", "<{}>", "{}", "〔{}〕"]
 SENTENCE = "话说天下大势，分久必合，合久必分。"
 
 
-def _plant(text: str, shape: str, every: int) -> tuple[str, int]:
-    """`shape` numbered 1, 2, ... after the first clause end past every `every` chars."""
-    pieces, last, planted = [], 0, 0
-    for match in re.finditer(r"[，。]", text):
-        if match.end() - last >= every:
-            planted += 1
-            pieces += [text[last : match.end()], shape.format(planted)]
-            last = match.end()
-    pieces.append(text[last:])
-    return "".join(pieces), planted
-
-
 @pytest.mark.parametrize("shape", SHAPES)
 def test_a_rising_series_of_marks_is_removed_exactly(shape: str) -> None:
     story = SENTENCE * 400
-    planted, count = _plant(story, shape, 200)
+    planted, count = plant_after(story, "[，。]", shape, 200)
     outcome = remove_inline_page_markers(planted)
     assert outcome.count == count and outcome.text == story
     assert outcome.learned[0].rule == RULE
@@ -87,7 +75,7 @@ def test_marks_planted_in_real_books(
 ) -> None:
     shape = random.Random(seed).choice(SHAPES)
     raw = (shared_corpora / folder / name).read_text(encoding="utf-8").replace("\r\n", "\n")
-    planted, count = _plant(raw, shape, 2000)
+    planted, count = plant_after(raw, "[，。]", shape, 2000)
     (tmp_path / "clean.txt").write_text(raw, encoding="utf-8")
     (tmp_path / "planted.txt").write_text(planted, encoding="utf-8")
     document = read_local_file(tmp_path / "planted.txt")

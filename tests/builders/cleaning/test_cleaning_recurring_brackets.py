@@ -4,7 +4,6 @@ story around them unchanged character for character."""
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 
 import pytest
@@ -15,20 +14,10 @@ from lengthwise.builders.cleaning.recurring_brackets import (
     remove_recurring_brackets,
 )
 from lengthwise.spec import CleaningConfig
+from tests.fixtures.planting import plant_after
 
 RULE = "zh-web/recurring-brackets"
 SENTENCE = "话说天下大势，分久必合，合久必分。"
-
-
-def _every(text: str, note: str, chars: int) -> tuple[str, int]:
-    pieces, last, planted = [], 0, 0
-    for match in re.finditer("。", text):
-        if match.end() - last >= chars:
-            planted += 1
-            pieces += [text[last : match.end()], note.format(n=planted)]
-            last = match.end()
-    pieces.append(text[last:])
-    return "".join(pieces), planted
 
 
 NOTES = ["【某某文学网】", "（某某书屋首发，请支持正版阅读）", "[某某站 www]"]
@@ -37,7 +26,7 @@ NOTES = ["【某某文学网】", "（某某书屋首发，请支持正版阅读
 @pytest.mark.parametrize("note", NOTES)
 def test_a_recurring_note_goes_and_the_story_stays(note: str) -> None:
     story = SENTENCE * 300
-    planted, count = _every(story, note, 100)
+    planted, count = plant_after(story, "。", note, 100)
     outcome = remove_recurring_brackets(planted)
     assert outcome.count == count and outcome.text == story
     assert outcome.learned[0].count == count
@@ -65,7 +54,9 @@ def test_random_site_notes_in_a_real_book(shared_corpora: Path, seed: int) -> No
     raw = (shared_corpora / "zh_simplified_four_classics" / "sanguo_utf8.txt").read_text(
         encoding="utf-8"
     )
-    planted, count = _every(raw.replace("\r\n", "\n"), note.replace("{site}", site), 3000)
+    planted, count = plant_after(
+        raw.replace("\r\n", "\n"), "。", note.replace("{site}", site), 3000
+    )
     plain = clean_text(raw, "zh", CleaningConfig())
     cleaned = clean_text(planted, "zh", CleaningConfig())
     assert cleaned.removed[RULE] == count
@@ -74,7 +65,7 @@ def test_random_site_notes_in_a_real_book(shared_corpora: Path, seed: int) -> No
 
 def test_the_words_every_note_comes_with_go_with_it() -> None:
     story = SENTENCE * 300
-    planted, count = _every(story, "本章由某某书屋整理校对（abcd.net）", 100)
+    planted, count = plant_after(story, "。", "本章由某某书屋整理校对（abcd.net）", 100)
     outcome = remove_recurring_brackets(planted)
     assert outcome.count == count and outcome.text == story
     # Different words before each note are the story's: only the note goes.
