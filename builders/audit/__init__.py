@@ -2,8 +2,9 @@
 
 Independent of the cleaning rules on purpose: its detectors look for the *shapes* of
 noise (URLs, site and licence vocabulary, page markers, repeated lines, contents lists,
-damaged characters, overlong headings) in the final sample texts, so they catch what
-the cleaning rules missed. Results: WORK/audit/samples.jsonl and the build report.
+damaged characters, overlong headings, ASCII symbols between CJK characters) in the
+final sample texts, so they catch what the cleaning rules missed. Results:
+WORK/audit/samples.jsonl and the build report.
 """
 
 from lengthwise.builders.audit.findings import FINDING_CLASSES, SampleAudit
