@@ -7,24 +7,28 @@ stop, so the running-title test (`running_titles.py`: the clause-free fragment a
 the last sentence end) does not see it either.
 
 Once chapters are known, the ends of the chapters are compared: a *tail* is a suffix of
-a chapter that starts where a sentence or a whitespace run ends. A tail that ends at
+a chapter that starts after whitespace or punctuation. A tail that ends at
 least `learned_min_chapter_share` of the chapters (and three), digits aside, is a
 recurring chapter ending. Recurring endings are also how books close chapters
 (`且听下回分解。`), so only a tail that holds a web address (a URL, `www` address, bare
-domain or e-mail, `web_addresses.py`) is taken for a signature, and a tail never reaches
-back over a sentence end before its address: the closing formula before a signature
-stays. The longest such tail is removed from every chapter it ends (with the spaces
-before it), counted under ``learned/chapter-end-signature``.
+domain or e-mail, `web_addresses.py`) or a site word (`收藏`, `最新章节`, `download`:
+site_terms.py) is taken for a signature, and a tail never reaches back over a sentence
+end before its first address or site word: the closing formula before a signature
+stays (`…且听下回分解。喜欢本书请大家收藏：某某书屋` loses only the plea). The longest such
+tail is removed from every chapter it ends (with the spaces before it), counted under
+``learned/chapter-end-signature``.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
 from lengthwise.builders.cleaning.learned import CHAPTER_END_SIGNATURE, LearnedLine
 from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.running_titles import content_end
+from lengthwise.builders.cleaning.site_terms import first_site_term, has_site_term
 from lengthwise.builders.cleaning.web_addresses import (
     FULLWIDTH_TO_ASCII,
     MAY_HOLD_ADDRESS,
@@ -34,11 +38,22 @@ from lengthwise.builders.cleaning.web_addresses import (
 RULE = CHAPTER_END_SIGNATURE
 MAX_TAIL_CHARS = 80
 MIN_CHAPTERS = 3
-# Where a tail may start: after one of these, or after whitespace.
-_TAIL_STARTS = '。！？!?…」』”"）)】]'
 # A tail may not hold one of these before its address (a full sentence of the story).
 _SENTENCE_ENDS = "。！？!?…"
 _DIGITS = str.maketrans("0123456789０１２３４５６７８９", "0000000000" * 2)
+
+
+def _is_punctuation(char: str) -> bool:
+    # Any punctuation, not only sentence ends: `正是——` and `____` end chapters too.
+    return unicodedata.category(char)[0] == "P"
+
+
+def _may_open(char: str) -> bool:
+    """Whether a signature may start with `char`: not with punctuation that closes or
+    joins (`——`, `。`, `」`): that belongs to the story before it. Opening brackets and
+    quotes may start one (`（本章完）…`)."""
+    category = unicodedata.category(char)
+    return category[0] != "P" or category in ("Ps", "Pi")
 
 
 def _tail_starts(text: str, start: int, stop: int) -> list[int]:
@@ -47,26 +62,36 @@ def _tail_starts(text: str, start: int, stop: int) -> list[int]:
     return [
         cut
         for cut in range(first, stop - 3)
-        if (text[cut - 1] in _TAIL_STARTS or text[cut - 1].isspace()) and not text[cut].isspace()
+        if (text[cut - 1].isspace() or _is_punctuation(text[cut - 1]))
+        and not text[cut].isspace()
+        and _may_open(text[cut])
     ]
 
 
-def _ends_with_address(text: str, bounds: Sequence[tuple[int, int]]) -> int:
-    """How many chapters (start, content end) may hold a web address in their last
-    `MAX_TAIL_CHARS`."""
+def _ends_with_evidence(text: str, bounds: Sequence[tuple[int, int]]) -> int:
+    """How many chapters (start, content end) may hold a web address or a site word in
+    their last `MAX_TAIL_CHARS`."""
     found = 0
     for start, stop in bounds:
-        window = text[max(start, stop - MAX_TAIL_CHARS) : stop].translate(FULLWIDTH_TO_ASCII)
-        found += MAY_HOLD_ADDRESS.search(window) is not None
+        window = text[max(start, stop - MAX_TAIL_CHARS) : stop]
+        found += MAY_HOLD_ADDRESS.search(
+            window.translate(FULLWIDTH_TO_ASCII)
+        ) is not None or has_site_term(window)
     return found
 
 
 def _is_signature(tail: str) -> bool:
-    """Holds a web address, and no sentence end before it."""
+    """Holds a web address or a site word, and no sentence end before the first."""
     address = first_address(tail)
-    if address is None:
+    word = first_site_term(tail)
+    found = [at for at in (address[0] if address else None, word) if at is not None]
+    if not found:
         return False
-    return not any(mark in tail[: address[0]] for mark in _SENTENCE_ENDS)
+    return not any(mark in tail[: min(found)] for mark in _SENTENCE_ENDS)
+
+
+def _evidence(tail: str) -> str:
+    return "a web address" if first_address(tail) is not None else "site words"
 
 
 def chapter_end_signature_edits(
@@ -75,7 +100,7 @@ def chapter_end_signature_edits(
     """Edits removing a recurring web signature from the ends of `chapter_spans` of `text`."""
     needed = max(MIN_CHAPTERS, round(min_chapter_share * len(chapter_spans)))
     bounds = [(start, content_end(text, start, end)) for start, end in chapter_spans]
-    if len(bounds) < MIN_CHAPTERS or _ends_with_address(text, bounds) < needed:
+    if len(bounds) < MIN_CHAPTERS or _ends_with_evidence(text, bounds) < needed:
         return [], []  # the usual case, decided on the chapters' last characters only
     tails: list[dict[str, int]] = []  # per chapter: digit-folded tail -> its start
     counts: Counter[str] = Counter()
@@ -103,6 +128,6 @@ def chapter_end_signature_edits(
         line=learned,
         count=len(edits),
         scope="book",
-        why=f"ends {len(edits)} of {len(chapter_spans)} chapters and holds a web address",
+        why=f"ends {len(edits)} of {len(chapter_spans)} chapters and holds {_evidence(learned)}",
     )
     return edits, [line]

@@ -19,19 +19,22 @@ read like narrative. Decisions, per signature, on the book after the rule sets r
 
 Guards for real repetition: heading lines are never learned; a line that ends a
 sentence or holds Chinese sentence stops (dialogue, poems, refrains, `且听下回分解。`)
-is never learned unless it carries a web address; a line needs two letters or more
+is never learned unless it carries a web address, or holds a site word (site_terms.py)
+and recurs at chapter edges or across books (a site plea); a line needs two letters or more
 (scene breaks `* * *` stay).
 """
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.line_rules import _line_removal
 from lengthwise.builders.cleaning.line_signatures import (
+    DIGIT_RUN,
     BookLines,
     SignatureStats,
     add_headings,
@@ -44,6 +47,7 @@ from lengthwise.builders.cleaning.line_signatures import (
     recurring,
     split_book,
 )
+from lengthwise.builders.cleaning.site_terms import has_site_term
 from lengthwise.json_records import JsonRecord
 from lengthwise.spec import CleaningConfig
 
@@ -65,6 +69,7 @@ _PAGE_MARKER_MAX_LETTERS = 8
 _HEADING_MARKER_MAX_LETTERS = 6  # 正文, 目录, VIP章节; longer lines are headers/footers
 _MAX_LINE_SHARE = 0.25
 _EVERYWHERE_MIN = 20  # a line this frequent (and > 2 per chapter) is furniture anywhere
+_RISING_SHARE = 0.9  # page numbers: this share of occurrences distinct, of steps rising
 
 
 @dataclass(frozen=True)
@@ -112,7 +117,8 @@ def learn_and_find(
     for sig, entry in wanted.items():
         if entry.count > most:
             continue
-        verdict = classify(sig, entry, len(book.prefixes), config, corpus_lines)
+        numbers = _numbers(book, entry) if "0" in sig else ()
+        verdict = classify(sig, entry, len(book.prefixes), config, corpus_lines, numbers)
         if verdict is None:
             continue
         rule, why = verdict
@@ -128,6 +134,11 @@ def learn_and_find(
     return LearnedStep(_drop_overlaps(edits), learned)
 
 
+def _numbers(book: BookLines, entry: SignatureStats) -> list[tuple[int, ...]]:
+    """The digit runs of each occurrence of a signature, in book order."""
+    return [tuple(map(int, DIGIT_RUN.findall(book.stripped[i]))) for i in sorted(entry.lines)]
+
+
 def _all_are_headings(book: BookLines, wanted: Collection[str], language: str) -> bool:
     """True when every wanted signature is a heading line somewhere (`CHAPTER 0`): heading
     lines are never learned, so nothing is, and the book's heading pass (the costly part)
@@ -139,10 +150,11 @@ def _all_are_headings(book: BookLines, wanted: Collection[str], language: str) -
 
 
 def _may_be_boilerplate(sig: str) -> bool:
-    """Shapes `classify` can learn: page markers, and non-prose lines with 2+ letters."""
+    """Shapes `classify` can learn: page markers, and lines with 2+ letters that are not
+    prose-shaped or hold a site word (site_terms.py)."""
     if "0" in sig and letters(sig) <= _PAGE_MARKER_MAX_LETTERS:
         return True
-    return letters(sig) >= 2 and not looks_like_prose(sig)
+    return letters(sig) >= 2 and (not looks_like_prose(sig) or has_site_term(sig))
 
 
 def classify(
@@ -151,8 +163,10 @@ def classify(
     headings: int,
     config: CleaningConfig,
     corpus_lines: Collection[str],
+    numbers: Sequence[tuple[int, ...]] = (),
 ) -> tuple[str, str] | None:
-    """(rule, reason) when the signature is boilerplate, else None."""
+    """(rule, reason) when the signature is boilerplate, else None. `numbers`: the digit
+    runs of each occurrence, in book order (for signatures holding a number)."""
     if entry.heading:
         return None
     count = entry.count
@@ -166,17 +180,45 @@ def classify(
         and len(entry.forms) >= max(3, count / 2)
     ):
         return PAGE_MARKER, f"{count} lines, {len(entry.forms)} different numbers"
-    if letters(sig) < 2 or looks_like_prose(sig):
+    if letters(sig) < 2:
+        return None
+    # A prose-shaped line goes only as a site plea: with a site word, at chapter edges.
+    prose = looks_like_prose(sig)
+    if prose and not has_site_term(sig):
         return None
     chapter_share = count >= config.learned_min_chapter_share * headings
     marker_shaped = " " not in sig and letters(sig) <= _HEADING_MARKER_MAX_LETTERS
-    if headings and chapter_share and marker_shaped and entry.before_heading >= 0.8 * count:
+    if (
+        not prose
+        and headings
+        and chapter_share
+        and marker_shaped
+        and entry.before_heading >= 0.8 * count
+    ):
         return HEADING_MARKER, f"before {entry.before_heading} of {headings} headings"
     if chapter_share and entry.edge >= config.learned_min_edge_share * count:
-        return BOILERPLATE_LINE, f"{count} lines, {entry.edge} at chapter edges"
+        plea = ", site words" if prose else ""
+        return BOILERPLATE_LINE, f"{count} lines, {entry.edge} at chapter edges{plea}"
+    if prose:
+        return None
     if count >= max(_EVERYWHERE_MIN, 2 * headings):
         return BOILERPLATE_LINE, f"{count} lines in {headings} chapters"
+    if numbers and numbers_rise(numbers):
+        return PAGE_MARKER, f"{count} lines, their numbers rising through the book"
     return None
+
+
+def numbers_rise(numbers: Sequence[tuple[int, ...]]) -> bool:
+    """Whether the numbers on a recurring line's occurrences, in book order, are page
+    numbers: nearly all different and rising. A running header (`PRIDE AND PREJUDICE
+    12`) recurs less than twice per chapter in a book of short chapters; its rising
+    number tells it from a line repeated by the story."""
+    if len(numbers) < 3:
+        return False
+    rises = sum(1 for earlier, later in itertools.pairwise(numbers) if later > earlier)
+    return len(set(numbers)) >= _RISING_SHARE * len(numbers) and rises >= _RISING_SHARE * (
+        len(numbers) - 1
+    )
 
 
 def _line_edits(text: str, book: BookLines, named: list[tuple[str, int]]) -> list[tuple[str, Edit]]:

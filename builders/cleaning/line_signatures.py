@@ -31,8 +31,9 @@ from dataclasses import dataclass, field
 
 from lengthwise.builders.chapters.candidates_en import find_en_candidates
 from lengthwise.builders.chapters.candidates_zh import HEADING_RE
+from lengthwise.builders.cleaning.site_terms import has_site_term
 
-_DIGIT_RUN = re.compile("[0-9０-９]+")
+DIGIT_RUN = re.compile("[0-9０-９]+")
 # Two spaces, then more: a literal start lets sre jump to "  " (~10x faster than ` {2,}`).
 _SPACE_RUN = re.compile("  +")
 # A line ending with one of these continues or ends a sentence: narrative, never learned
@@ -186,7 +187,7 @@ def folded_forms(forms: list[str]) -> dict[str, str]:
 
 
 def fold_digits(joined: str) -> str:
-    """`_DIGIT_RUN.sub("0", joined)` for lines joined by newlines, the regex run only on
+    """`DIGIT_RUN.sub("0", joined)` for lines joined by newlines, the regex run only on
     the lines holding a digit when those are few: a character-class regex costs ~15 ns a
     character over non-ASCII text, `str.find` for each digit (C) a fraction of that."""
     present = [digit for digit in _DIGITS if digit in joined]
@@ -194,7 +195,7 @@ def fold_digits(joined: str) -> str:
         return joined
     digits = sum(map(joined.count, present))
     if digits * _FIND_PER_DIGIT_OVER_REGEX_PER_CHAR > len(joined):
-        return _DIGIT_RUN.sub("0", joined)
+        return DIGIT_RUN.sub("0", joined)
     with_digits: dict[int, int] = {}  # start -> end of each line holding a digit
     for digit in present:
         at = joined.find(digit)
@@ -207,7 +208,7 @@ def fold_digits(joined: str) -> str:
     pieces: list[str] = []
     done = 0
     for start, end in sorted(with_digits.items()):
-        pieces += [joined[done:start], _DIGIT_RUN.sub("0", joined[start:end])]
+        pieces += [joined[done:start], DIGIT_RUN.sub("0", joined[start:end])]
         done = end
     pieces.append(joined[done:])
     return "".join(pieces)
@@ -347,7 +348,11 @@ def book_signatures(text: str, max_chars: int) -> list[str]:
     ends = {form for form in itertools.chain(first, last) if len(form) <= max_chars}
     forms = [*ends.union(repeated)]
     return sorted(
-        {sig for sig in signatures(forms) if not looks_like_prose(sig) and letters(sig) >= 2}
+        {
+            sig
+            for sig in signatures(forms)
+            if letters(sig) >= 2 and (not looks_like_prose(sig) or has_site_term(sig))
+        }
     )
 
 

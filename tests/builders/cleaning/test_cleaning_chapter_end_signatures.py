@@ -125,3 +125,29 @@ def test_a_signature_glued_to_english_chapters(shared_corpora: Path, tmp_path: P
     book, removed = _book(tmp_path / "planted.txt", "en")
     assert removed[RULE] == glued
     assert [c.text for c in book.chapters] == [c.text for c in clean.chapters]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("closing", "plea"),
+    [
+        ("", "喜欢西游记请大家收藏：青竹书阁 西游记最新章节更新速度全网最快。"),
+        ("——", "（本章完）看最新章节请到青竹书阁"),
+    ],
+)
+def test_a_site_plea_without_an_address_glued_to_chapter_ends(
+    shared_corpora: Path, tmp_path: Path, closing: str, plea: str
+) -> None:
+    """No address, only site words (site_terms.py), glued after the last sentence or a
+    dash; 西游记 was not looked at while the rule was written."""
+    source = shared_corpora / "zh_simplified_four_classics" / "xiyouji_utf8.txt"
+    raw = source.read_text(encoding="utf-8").replace("\r\n", "\n")
+    heading = re.compile(r"(?m)^第[一二三四五六七八九十百]+回")
+    ended, _ = _glue(raw, heading, closing)  # what the chapters end with, before the plea
+    planted, glued = _glue(raw, heading, closing + plea)
+    (tmp_path / "clean.txt").write_text(ended, encoding="utf-8")
+    (tmp_path / "planted.txt").write_text(planted, encoding="utf-8")
+    clean, _ = _book(tmp_path / "clean.txt", "zh")
+    book, removed = _book(tmp_path / "planted.txt", "zh")
+    assert removed[RULE] == glued
+    assert [c.text for c in book.chapters] == [c.text for c in clean.chapters]

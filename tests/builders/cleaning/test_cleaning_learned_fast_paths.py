@@ -29,7 +29,7 @@ _MANY_DIGITS = "\n".join(f"{n} - {n * 7} -" for n in range(300))
 
 @pytest.mark.parametrize("joined", [_FEW_DIGITS, _MANY_DIGITS, "", "7", "a\n\n3", "no digits"])
 def test_fold_digits_matches_the_regex(joined: str) -> None:
-    assert fold_digits(joined) == line_signatures._DIGIT_RUN.sub("0", joined)
+    assert fold_digits(joined) == line_signatures.DIGIT_RUN.sub("0", joined)
 
 
 def test_both_digit_folding_paths_are_exercised() -> None:

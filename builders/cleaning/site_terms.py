@@ -1,0 +1,45 @@
+"""Words that sites, not authors, put into books: evidence that lets a recurring line go.
+
+Learned boilerplate never removes a line that reads like prose (it ends a sentence, or
+holds Chinese sentence stops): dialogue, poems and closing formulae such as
+`且听下回分解。` recur too. Site pleas are punctuated like prose
+(`喜欢红楼梦请大家收藏：书香小站 红楼梦最新章节更新速度全网最快。`) and often carry no web
+address, so the statistics alone cannot tell them from a formula. These words can: a
+line that recurs at the chapter edges of a book (or across books of the corpus) *and*
+holds one of them is furniture even when it is punctuated. A word alone never removes
+anything; the recurrence is the evidence, the word only lifts the prose guard.
+
+The list is cleaning's own. The residual-noise audit keeps a separate, larger vocabulary
+(builders/audit/vocabulary.py) so that it still catches what cleaning missed.
+"""
+
+from __future__ import annotations
+
+import re
+
+# fmt: off
+_ZH = (
+    "收藏", "最新章节", "章节目录", "全文阅读", "在线阅读", "免费阅读", "手机阅读", "更新最快",
+    "更新速度", "全网最快", "首发", "本站", "书友", "推荐票", "月票", "订阅", "打赏", "请记住",
+    "小说网", "书屋", "书城", "书库", "网址", "加入书签", "下载", "无弹窗", "电子书",
+)
+# Matched as whole words, case-insensitive.
+_EN = (
+    "download", "downloads", "ebook", "ebooks", "e-book", "website", "web site", "online",
+    "subscribe", "patreon", "bookmark", "read more", "next chapter", "previous chapter",
+)
+# fmt: on
+_SITE_TERM = re.compile(
+    "|".join([*map(re.escape, _ZH), *(rf"\b{re.escape(term)}\b" for term in _EN)]),
+    re.IGNORECASE,
+)
+
+
+def first_site_term(text: str) -> int | None:
+    """Offset of the first site word in `text`, or None."""
+    found = _SITE_TERM.search(text)
+    return None if found is None else found.start()
+
+
+def has_site_term(text: str) -> bool:
+    return _SITE_TERM.search(text) is not None
