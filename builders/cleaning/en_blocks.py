@@ -1,6 +1,7 @@
 """English block rules: notices, illustrations, footnote blocks and back matter, whole.
 
-Each is a `CuedBlockRule` (see `blocks`): an opening cue plus a structural end.
+Each is a `CuedBlockRule` (see `blocks`): an opening cue plus a structural end; transcriber's
+notes are a plain `BlockRule`.
 
 * `en/notice-block`: copyright/disclaimer blocks (`COPYRIGHT, 1850 …`, `DISCLAIMER: …`,
   `All rights reserved.`): from the cue line over every following paragraph that is
@@ -15,8 +16,11 @@ Each is a `CuedBlockRule` (see `blocks`): an opening cue plus a structural end.
   which sit in a run of such paragraphs.
 * `en/back-matter`: what follows the story at the end of the book: after a `THE END`
   line, or from a printer's colophon (`Printed by …`, `Electrotyped …`), an
-  `ADVERTISEMENTS` or errata/typos heading, in the last part of the text, to the end
-  (stopping at a chapter heading, which would mean the story goes on).
+  `ADVERTISEMENTS` or errata/typos heading or an editor's `[End of …]` line, in the last
+  part of the text, to the end (stopping at a chapter heading, which would mean the
+  story goes on).
+* `en/transcriber-note`: `[Transcriber's Note: …]` anywhere, or a `Transcriber's Notes`
+  section: every edition made by volunteers has them, not only Gutenberg's.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from __future__ import annotations
 import re
 
 from lengthwise.builders.cleaning.blocks import Block, BlockCue, CuedBlockRule, find_blocks
-from lengthwise.builders.cleaning.rules import HSPACE, occurs
+from lengthwise.builders.cleaning.rules import HSPACE, BlockRule, Span, occurs
 from lengthwise.builders.cleaning.structure_lines import is_heading_line
 
 _EN = ("en",)
@@ -164,6 +168,43 @@ FOOTNOTE_BLOCK = CuedBlockRule(
     # No triggers: the finder's own scans (line starts, `[`) cost less than two more.
 )
 
+# --- transcriber's notes ---------------------------------------------------------
+
+# Gutenberg, Faded Page, Distributed Proofreaders and Wikisource editions all carry them.
+_BRACKETED_NOTE = re.compile(r"\[Transcriber['’]?s? [Nn]otes?[^\]]{0,3000}\]", re.IGNORECASE)
+_NOTE_HEADING = re.compile(
+    rf"\n{HSPACE}*(?:Original )?Transcriber['’]?s? Notes?(?:{HSPACE}*:)?"
+    rf"(?P<alone>{HSPACE}*(?=\n))?",
+    re.IGNORECASE,
+)
+_PARAGRAPH_GAP = re.compile(rf"\n{HSPACE}*\n|\Z")
+_SECTION_GAP = re.compile(rf"\n(?:{HSPACE}*\n){{2,}}|\Z")
+
+
+def _transcriber_notes(text: str) -> list[Span]:
+    spans: list[Span] = [match.span() for match in _BRACKETED_NOTE.finditer(text)]
+    work = "\n" + text
+    for match in _NOTE_HEADING.finditer(work):
+        # A heading alone on its line takes the paragraphs below it up to a gap of
+        # two or more blank lines; a heading with text after it takes its paragraph.
+        stop = _SECTION_GAP if match.group("alone") is not None else _PARAGRAPH_GAP
+        gap = stop.search(work, match.end())
+        end = len(work) if gap is None else gap.start()
+        if end - match.end() <= 3000:
+            spans.append((match.start(), end - 1))
+    return spans
+
+
+TRANSCRIBER_NOTE = BlockRule(
+    name="en/transcriber-note",
+    description="Transcriber's notes: [Transcriber's Note: …] anywhere, or a "
+    "`Transcriber's Notes` section (heading and its paragraphs, up to 3000 chars).",
+    find_blocks=_transcriber_notes,
+    triggers=("ranscriber", "RANSCRIBER"),
+    languages=_EN,
+)
+
+
 # --- back matter ---------------------------------------------------------------------
 
 _BACK_MATTER_CUE = re.compile(
@@ -171,7 +212,10 @@ _BACK_MATTER_CUE = re.compile(
     rf"|[^\n]{{0,80}}\b(?:PRINTED BY|Printed by|PRINTED AT|Printed at|Electrotyped|"
     r"ELECTROTYPED|PRESS OF|Press of)\b"
     r"|(?:ADVERTISEMENTS?|Advertisements?|Typos? fixed|TYPOS? FIXED|Typographical errors|"
-    r"ERRATA|Errata)\b)"
+    r"ERRATA|Errata)\b"
+    # An editor's bracketed end line (`[End of The Adventures of Tom Sawyer by Mark Twain]`):
+    # the story ended above it.
+    rf"|\[(?:End|END) of [^\n\]]{{1,200}}\]{HSPACE}*(?=\n|\Z))"
 )
 TAIL_SHARE = 0.08
 MIN_TAIL_CHARS = 30_000
@@ -203,7 +247,8 @@ BACK_MATTER = CuedBlockRule(
     name="en/back-matter",
     description="Back matter in the last part of the book: everything after a THE END line, "
     "or from a printer's colophon (Printed by …, Electrotyped …), an ADVERTISEMENTS or "
-    "errata/typos-fixed heading, to the end (not when a chapter heading follows).",
+    "errata/typos-fixed heading or an editor's [End of …] line, to the end (not when a "
+    "chapter heading follows).",
     finder=_back_matter,
     languages=_EN,
 )

@@ -24,9 +24,10 @@ from lengthwise.builders.cleaning.en_blocks import (
     FOOTNOTE_BLOCK,
     ILLUSTRATION,
     NOTICE_BLOCK,
+    TRANSCRIBER_NOTE,
 )
 from lengthwise.builders.cleaning.line_rules import LineRule
-from lengthwise.builders.cleaning.rules import HSPACE, Rule
+from lengthwise.builders.cleaning.rules import HSPACE, BlockRule, Rule
 
 _EN = ("en",)
 
@@ -64,7 +65,8 @@ UNDERSCORE_EMPHASIS = Rule(
     triggers=("_",),
 )
 
-RULES: tuple[Rule | CuedBlockRule, ...] = (
+RULES: tuple[Rule | BlockRule | CuedBlockRule, ...] = (
+    TRANSCRIBER_NOTE,
     ILLUSTRATION,
     NOTICE_BLOCK,
     FOOTNOTE_BLOCK,

@@ -84,35 +84,4 @@ PRODUCED_BY = BlockRule(
 )
 
 
-def _transcriber_notes(text: str) -> list[Span]:
-    spans: list[Span] = [match.span() for match in _BRACKETED_NOTE.finditer(text)]
-    work = "\n" + text
-    for match in _NOTE_HEADING.finditer(work):
-        # A heading alone on its line takes the paragraphs below it up to a gap of
-        # two or more blank lines; a heading with text after it takes its paragraph.
-        stop = _SECTION_GAP if match.group("alone") is not None else _PARAGRAPH_GAP
-        gap = stop.search(work, match.end())
-        end = len(work) if gap is None else gap.start()
-        if end - match.end() <= 3000:
-            spans.append((match.start(), end - 1))
-    return spans
-
-
-_BRACKETED_NOTE = re.compile(r"\[Transcriber['’]?s? [Nn]otes?[^\]]{0,3000}\]", re.IGNORECASE)
-_NOTE_HEADING = re.compile(
-    rf"\n{HSPACE}*(?:Original )?Transcriber['’]?s? Notes?(?:{HSPACE}*:)?"
-    rf"(?P<alone>{HSPACE}*(?=\n))?",
-    re.IGNORECASE,
-)
-_PARAGRAPH_GAP = re.compile(rf"\n{HSPACE}*\n|\Z")
-_SECTION_GAP = re.compile(rf"\n(?:{HSPACE}*\n){{2,}}|\Z")
-
-TRANSCRIBER_NOTE = BlockRule(
-    name="gutenberg/transcriber-note",
-    description="Transcriber's notes: [Transcriber's Note: …] anywhere, or a "
-    "`Transcriber's Notes` section (heading and its paragraphs, up to 3000 chars).",
-    find_blocks=_transcriber_notes,
-    triggers=("ranscriber", "RANSCRIBER"),
-)
-
-RULES: tuple[BlockRule, ...] = (HEADER, FOOTER, PRODUCED_BY, TRANSCRIBER_NOTE)
+RULES: tuple[BlockRule, ...] = (HEADER, FOOTER, PRODUCED_BY)

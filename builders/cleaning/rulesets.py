@@ -5,13 +5,13 @@ Rule sets: `common` (whitespace, invisible characters, HTML entities), `zh`
 `en` (illustrations, footnotes, underscores), `en-web` (English web-serial noise).
 
 Whatever sets are chosen, rules run in one fixed order: common pre-phase, user rules,
-gutenberg, zh-web, en, en-web, zh, common post-phase. In zh, `zh/ascii-quote-pairs`
-runs first: it and `zh/ascii-punctuation` act on disjoint symbols, and a repaired
-closing quote (`’`) lets ASCII punctuation after it become full-width. Removals thus come before
-punctuation rewriting, and whitespace is normalised once, last. Within zh-web, line
-rules run before inline ones (a disclaimer line holds a domain the advert rule would
-cut on its own) and again after an inline cut fired (what is left of a line may now be
-a plea or notice line).
+gutenberg, zh-web, en, en-web, common address lines, zh, common post-phase. In zh,
+`zh/ascii-quote-pairs` runs first: it and `zh/ascii-punctuation` act on disjoint
+symbols, and a repaired closing quote (`’`) lets ASCII punctuation after it become full-
+width. Removals thus come before punctuation rewriting, and whitespace is normalised
+once, last. Within zh-web, line rules run before inline ones (a disclaimer line holds a
+domain the advert rule would cut on its own) and again after an inline cut fired (what
+is left of a line may now be a plea or notice line).
 
 "auto" (decisions):
 * `common`, plus the language's set (`zh` or `en`);
@@ -30,6 +30,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from lengthwise.builders.cleaning import common_rules, en_rules, gutenberg_rules, zh_rules
+from lengthwise.builders.cleaning.address_lines import ADDRESS_LINE
 from lengthwise.builders.cleaning.ascii_pairs import ASCII_QUOTE_PAIRS
 from lengthwise.builders.cleaning.inline_page_markers import INLINE_PAGE_MARKERS
 from lengthwise.builders.cleaning.recurring_brackets import RECURRING_BRACKETS
@@ -42,7 +43,7 @@ from lengthwise.errors import UserError
 AUTO = "auto"
 
 RULESETS: dict[str, tuple[TextRule, ...]] = {
-    "common": (*common_rules.PRE, *common_rules.POST),
+    "common": (*common_rules.PRE, ADDRESS_LINE, *common_rules.POST),
     "zh": (INLINE_PAGE_MARKERS, ASCII_QUOTE_PAIRS, *zh_rules.RULES),
     "zh-web": (AUTHOR_NOTICE, ZH_NOTICE_BLOCK, *LINE_RULES, *INLINE_RULES, RECURRING_BRACKETS),
     "gutenberg": gutenberg_rules.RULES,
@@ -62,6 +63,7 @@ _AFTER_USER_RULES: tuple[TextRule, ...] = (
     RECURRING_BRACKETS,
     *en_rules.RULES,
     *en_rules.WEB_RULES,
+    ADDRESS_LINE,  # after the site rules: a line they know goes under their name
     INLINE_PAGE_MARKERS,  # before the learned step: a mark can split a recurring line
     ASCII_QUOTE_PAIRS,
     *zh_rules.RULES,

@@ -69,7 +69,7 @@ def test_transcriber_notes_bracketed_and_as_a_section() -> None:
         "We replaced the pound sign.\n\n\n\nCHAPTER 1\n\nStory [Transcriber's Note: typo fixed] "
         "goes on.\n"
     )
-    cleaned, count = apply("gutenberg/transcriber-note", text)
+    cleaned, count = apply("en/transcriber-note", text)
     assert count == 2
     assert "etexts" not in cleaned and "pound" not in cleaned and "typo" not in cleaned
     assert "CHAPTER 1\n\nStory  goes on.\n" in cleaned
