@@ -16,11 +16,13 @@ from pathlib import Path
 
 from lengthwise import __version__
 from lengthwise.builders.audit import run_audit
+from lengthwise.builders.audit.chapter_pieces import DETECTOR_VERSION
 from lengthwise.builders.audit.stage import AuditOutcome
 from lengthwise.builders.audit.subset_figures import apply_audit_drops
 from lengthwise.builders.build_corpus import corpus_stage, document_identities
 from lengthwise.builders.build_record import BuildReport, SubsetReport
 from lengthwise.builders.build_report import encoding_efficiency, render_build_report
+from lengthwise.builders.corpus_settings import PIPELINE_VERSION
 from lengthwise.builders.duplicates import (
     DuplicateFindings,
 )
@@ -132,6 +134,9 @@ class BuildStage(Stage[_BuildInputs, BuildReport]):
         fingerprint = canonical_hash(
             {
                 "tool": __version__,
+                # Between releases (same __version__) a changed corpus stage or audit
+                # detector still makes the build run again.
+                "pipeline": [PIPELINE_VERSION, DETECTOR_VERSION],
                 "spec": spec_fingerprint(spec),
                 "documents": [(d.id, d.raw_sha256, d.source) for d in docs],
                 "excluded_by_probe": excluded,

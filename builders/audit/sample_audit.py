@@ -53,8 +53,14 @@ class AuditContext:
 
     @cached_property
     def heading_lines(self) -> frozenset[str]:
-        """The rendered chapter headings: lines that are headings by construction."""
-        return frozenset(t.strip() for t in self.chapter_titles if t.strip())
+        """The rendered chapter headings' lines: headings by construction. A heading may
+        take several lines (`122` over `Midnight Aloft.`, `CHAPTER I` over its title)."""
+        return frozenset(
+            line.strip()
+            for title in self.chapter_titles
+            for line in title.split("\n")
+            if line.strip()
+        )
 
     def is_heading(self, line: Line) -> bool:
         return line.text.strip() in self.heading_lines

@@ -11,6 +11,7 @@ from typing import Any
 import pyarrow.parquet as pq
 import pytest
 
+from lengthwise.builders import build as build_module
 from lengthwise.builders.build import run_build
 from lengthwise.builders.build_snapshot import read_snapshot, snapshot_key
 from lengthwise.builders.demo_corpus import write_demo_corpus, write_demo_spec
@@ -83,6 +84,18 @@ def test_a_touched_source_is_read_again(demo: Spec, tmp_path: Path, files_read: 
     files_read.clear()
     assert run_build(demo, tmp_path / "work", progress=False, workers=1).up_to_date
     assert files_read == [touched.name]
+
+
+@pytest.mark.parametrize("version", ["PIPELINE_VERSION", "DETECTOR_VERSION"])
+def test_a_new_cleaning_or_audit_version_rebuilds(
+    demo: Spec, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, version: str
+) -> None:
+    """An upgrade that changes what cleaning or the audit finds, without a new release
+    number, must not leave an old build standing as up to date."""
+    assert not run_build(demo, tmp_path / "work", progress=False, workers=1).up_to_date
+    assert run_build(demo, tmp_path / "work", progress=False, workers=1).up_to_date
+    monkeypatch.setattr(build_module, version, "changed")
+    assert not run_build(demo, tmp_path / "work", progress=False, workers=1).up_to_date
 
 
 def test_a_changed_source_rebuilds_its_book(

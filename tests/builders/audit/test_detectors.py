@@ -104,6 +104,16 @@ def test_narrative_repeats_and_headings_are_not_findings() -> None:
     assert audit.total == 0, audit.snippets
 
 
+def test_a_heading_over_two_lines_is_no_page_marker() -> None:
+    """Editions that print the chapter number on a line of its own (`122` over
+    `Midnight Aloft.`): the number is part of the heading, not a page marker."""
+    titles = [f"{n}\nChapter title {n}." for n in (121, 122, 123)]
+    text = "\n\n".join(f"{title}\nThe sea was calm that night." for title in titles)
+    assert audit_sample(row(text, "en", titles), AuditConfig()).total == 0
+    # The same numbers between paragraphs, not in a heading, are page markers.
+    assert audit_sample(row(text, "en", []), AuditConfig()).counts["page_marker"] == 3
+
+
 def test_spec_terms_extend_the_tables() -> None:
     config = AuditConfig(languages={"zh": AuditLanguageConfig(site_terms=["书香阁"])})
     text = "行者笑道：书香阁好。"
