@@ -50,6 +50,16 @@ UNPREFIXED_RE = re.compile(
     rf"(?<=[。！？!?」』”])(?P<prefix>)(?P<num>[{NUMERAL_CHARS}]{{1,6}})(?P<unit>回)"
 )
 _TITLE_RUN = r"[^\s，,。！？!?；;：:、…—“”「」『』\"．]{1,20}"
+# A volume heading with an optional short name, then space: what may precede a chapter
+# heading on its line (`第一卷 风起云涌 第一章 …`).
+_PART_PREFIX = re.compile(
+    rf"[{_HSPACE}]*第[{_HSPACE}]*[{NUMERAL_CHARS}{_DIGITS}]{{1,12}}[{_HSPACE}]*[{PART_UNITS}]"
+    rf"(?:[{_HSPACE}:：]+{_TITLE_RUN})?[{_HSPACE}]+"
+)
+# A chapter heading further along a volume heading's line.
+_CHAPTER_ON_LINE = re.compile(
+    rf"(?<=[{_HSPACE}])第[{_HSPACE}]*[{NUMERAL_CHARS}{_DIGITS}]{{1,12}}[{_HSPACE}]*[{CHAPTER_UNITS}]"
+)
 GLUED_TITLE_RE = re.compile(
     rf"[{_HSPACE}:：]*(?P<title>{_TITLE_RUN}(?:[{_HSPACE}]+{_TITLE_RUN})?)?(?=[{_HSPACE}]|\n|\Z)"
 )
@@ -129,6 +139,10 @@ def _judge_numbered(text: str, match: re.Match[str], flat_book: bool) -> Candida
     newline = before.rfind("\n")
     before = before[newline + 1 :]
     at_line_start = not before.strip(_HSPACE) and (newline >= 0 or window_start == 0)
+    if not at_line_start and match.group("unit") in CHAPTER_UNITS:
+        # `第一卷 风起 第２章：…`: a chapter heading after its volume's on one line starts
+        # the line as much as the volume does.
+        at_line_start = (newline >= 0 or window_start == 0) and _is_part_prefix(before)
     anchored = True
     if not at_line_start:
         if match.group("prefix") == "地":
@@ -147,6 +161,11 @@ def _judge_numbered(text: str, match: re.Match[str], flat_book: bool) -> Candida
     line_ends = line_end >= 0 or window_end == len(text)  # the line ends within the window
     if line_end < 0:
         line_end = window_end
+    if match.group("unit") in PART_UNITS:
+        # The volume's line may go on with the first chapter's heading: not its title.
+        chapter = _CHAPTER_ON_LINE.search(text, unit_end, line_end)
+        if chapter is not None:
+            line_end, line_ends = chapter.start(), True
     title = _short_line_title(text[unit_end:line_end]) if line_ends else None
     flat = False
     if title is not None:
@@ -174,6 +193,11 @@ def _judge_numbered(text: str, match: re.Match[str], flat_book: bool) -> Candida
         anchored=anchored,
         flat=flat,
     )
+
+
+def _is_part_prefix(before: str) -> bool:
+    """Whether the line text before a heading is a volume heading (`第一卷 风起 `)."""
+    return _PART_PREFIX.fullmatch(before) is not None
 
 
 def _short_line_title(rest: str) -> str | None:

@@ -128,6 +128,7 @@ def _run(text: str, plan: HeadingPlan, min_chapter_chars: int) -> ChapterDetecti
     _resolve_specials(headings)
     accepted = _accept_chapters(text, headings, min_chapter_chars)
     accepted = _fill_in_bare(text, accepted, plan.fill_ins)
+    inner_parts = _absorb_part_prefixes(text, accepted, inner_parts)
     if not any(c.level == "chapter" for c in accepted):
         reason = NO_HEADINGS + (" (only table-of-contents lines)" if toc_lines else "")
         return ChapterDetection(excluded=reason, toc_headings_dropped=len(toc_lines))
@@ -136,6 +137,25 @@ def _run(text: str, plan: HeadingPlan, min_chapter_chars: int) -> ChapterDetecti
     detection.inner_headings = [c.heading for c in inner]
     detection.warnings = structure_warnings(detection, inner)
     return detection
+
+
+def _absorb_part_prefixes(
+    text: str, accepted: list[Candidate], inner_parts: list[Candidate]
+) -> list[Candidate]:
+    """A volume label before a chapter heading on its line (`第一卷 风起 第３章：…`, printed
+    on every chapter line by some sites) that is not believed as a part of its own joins
+    that heading: left alone, its line would end the previous chapter. Returns the
+    unbelieved parts that are left."""
+    by_end = {part.end: part for part in inner_parts}
+    absorbed: set[int] = set()
+    for chapter in accepted:
+        part = by_end.get(chapter.start)
+        if chapter.level != "chapter" or part is None or "\n" in text[part.start : chapter.start]:
+            continue
+        chapter.start = part.start
+        chapter.heading = text[part.start : chapter.end].strip()
+        absorbed.add(id(part))
+    return [part for part in inner_parts if id(part) not in absorbed]
 
 
 def _drop_listed_specials(headings: list[Candidate]) -> list[Candidate]:
