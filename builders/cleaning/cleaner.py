@@ -34,12 +34,14 @@ from lengthwise.builders.cleaning.rules import (
 )
 from lengthwise.builders.cleaning.rulesets import (
     AUTO,
+    FOLDED_RULES,
     LEARNED_STEP_BEFORE,
     RERUN_AFTER,
     RULES_BY_NAME,
     ordered_rules,
     resolve_rulesets,
 )
+from lengthwise.builders.cleaning.script_fold import FoldedView, is_traditional
 from lengthwise.builders.cleaning.unwrap import UNWRAP_PARAGRAPHS
 from lengthwise.builders.language import detect_language
 from lengthwise.errors import UserError
@@ -223,6 +225,9 @@ def clean_text(
     disabled = set(config.disable_rules)
     planned = {rule.name: rule for rule in rules}
     result = CleaningResult(text=text, rulesets=rulesets, trace=trace)
+    # Site rules are written in simplified characters; a traditional book is matched
+    # through a folded view (script_fold.py).
+    folded = FoldedView() if language.startswith("zh") and is_traditional(text) else None
     learned_at = next(
         (i for i, rule in enumerate(rules) if rule.name in LEARNED_STEP_BEFORE), len(rules)
     )
@@ -231,10 +236,10 @@ def clean_text(
             _learned_step(result, language, config, corpus_lines, disabled)
         if rule is None:
             break
-        if _run(rule, result, disabled):
+        if _run(rule, result, disabled, folded):
             for name in RERUN_AFTER.get(rule.name, ()):
                 if name in planned:
-                    _run(planned[name], result, disabled)
+                    _run(planned[name], result, disabled, folded)
     return result
 
 
@@ -250,10 +255,14 @@ def _learned_step(
     result.learned = [line for line in step.learned if line.rule not in disabled]
 
 
-def _run(rule: TextRule, result: CleaningResult, disabled: set[str]) -> bool:
+def _run(
+    rule: TextRule, result: CleaningResult, disabled: set[str], folded: FoldedView | None
+) -> bool:
     """Apply one rule to `result` in place, then remove what its cuts left behind."""
     before = result.text
-    if result.trace and isinstance(rule, Rule):
+    if folded is not None and rule.name in FOLDED_RULES:
+        outcome = folded.apply(rule, before)
+    elif result.trace and isinstance(rule, Rule):
         outcome = rule.apply(before, trace=True)
     else:
         outcome = rule.apply(before)

@@ -85,6 +85,8 @@ LEARNED_STEP_BEFORE: frozenset[str] = frozenset(
 RULES_BY_NAME: dict[str, TextRule] = {
     rule.name: rule for rules in RULESETS.values() for rule in rules
 }
+# Rules matched through the folded view of a traditional-script book (script_fold.py).
+FOLDED_RULES: frozenset[str] = frozenset(rule.name for rule in RULESETS["zh-web"])
 _RULESET_OF: dict[str, str] = {
     rule.name: name for name, rules in RULESETS.items() for rule in rules
 }

@@ -7,7 +7,8 @@ holds Chinese sentence stops): dialogue, poems and closing formulae such as
 address, so the statistics alone cannot tell them from a formula. These words can: a
 line that recurs at the chapter edges of a book (or across books of the corpus) *and*
 holds one of them is furniture even when it is punctuated. A word alone never removes
-anything; the recurrence is the evidence, the word only lifts the prose guard.
+anything; the recurrence is the evidence, the word only lifts the prose guard. Words
+are matched in traditional script too (`收藏` / `最新章節`, script_fold.py).
 
 The list is cleaning's own. The residual-noise audit keeps a separate, larger vocabulary
 (builders/audit/vocabulary.py) so that it still catches what cleaning missed.
@@ -16,6 +17,8 @@ The list is cleaning's own. The residual-noise audit keeps a separate, larger vo
 from __future__ import annotations
 
 import re
+
+from lengthwise.builders.cleaning.script_fold import fold
 
 # fmt: off
 _ZH = (
@@ -36,10 +39,10 @@ _SITE_TERM = re.compile(
 
 
 def first_site_term(text: str) -> int | None:
-    """Offset of the first site word in `text`, or None."""
-    found = _SITE_TERM.search(text)
+    """Offset of the first site word in `text` (traditional script too), or None."""
+    found = _SITE_TERM.search(fold(text))
     return None if found is None else found.start()
 
 
 def has_site_term(text: str) -> bool:
-    return _SITE_TERM.search(text) is not None
+    return _SITE_TERM.search(fold(text)) is not None

@@ -13,6 +13,7 @@ from functools import lru_cache
 from lengthwise.builders.audit.findings import Finding, snippet
 from lengthwise.builders.audit.sample_audit import AuditContext
 from lengthwise.builders.audit.vocabulary import TermTable
+from lengthwise.builders.cleaning.script_fold import fold, is_traditional
 
 WINDOW = 300
 _LATIN = re.compile(r"[A-Za-z]")
@@ -44,7 +45,10 @@ def _present(terms: tuple[str, ...], lowered: str) -> tuple[str, ...]:
 
 
 def term_matches(table: TermTable, text: str) -> list[tuple[int, int, bool]]:
-    """(start, end, strong) for every term occurrence, in order."""
+    """(start, end, strong) for every term occurrence, in order. Traditional-script text
+    is matched through its simplified folding (same offsets): the tables are simplified."""
+    if is_traditional(text):
+        text = fold(text)
     return [(start, end, strong) for start, end, _, strong in _matches(table, text)]
 
 

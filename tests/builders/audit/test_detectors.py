@@ -114,6 +114,16 @@ def test_a_heading_over_two_lines_is_no_page_marker() -> None:
     assert audit_sample(row(text, "en", []), AuditConfig()).counts["page_marker"] == 3
 
 
+def test_site_words_in_traditional_script_are_found() -> None:
+    """The tables are simplified; a traditional-script sample is matched folded, and the
+    snippet shows its own characters."""
+    story = "卻說行者聽了這話，便對八戒說：「你們且在這裡等我回來。」"
+    text = story * 3 + "\n\n請記住本書首發域名，最新章節免費閱讀。\n\n" + story * 3
+    audit = audit_sample(row(text, "zh", []), AuditConfig())
+    assert audit.counts["site"] >= 1, audit.snippets
+    assert "章節" in audit.snippets["site"][0]
+
+
 def test_spec_terms_extend_the_tables() -> None:
     config = AuditConfig(languages={"zh": AuditLanguageConfig(site_terms=["书香阁"])})
     text = "行者笑道：书香阁好。"
