@@ -48,7 +48,7 @@ def fold_table() -> dict[int, int]:
 
 def fold(text: str) -> str:
     """`text` with traditional characters replaced by simplified ones (same length)."""
-    if text.isascii():
+    if text.isascii() or max(text) < "\u3400":  # no CJK: no table needed (nor OpenCC)
         return text
     return text.translate(fold_table())
 
