@@ -68,6 +68,19 @@ def _book(path: Path, language: str, *disabled: str) -> tuple[Book, dict[str, in
     return book, report.removed
 
 
+def _same_chapters(
+    tmp_path: Path, clean_text: str, planted: str, language: str, *disabled: str
+) -> dict[str, int]:
+    """Both texts through the corpus stage: the planted book's chapters read exactly as
+    the clean one's; returns the planted book's removal counts."""
+    (tmp_path / "clean.txt").write_text(clean_text, encoding="utf-8")
+    (tmp_path / "planted.txt").write_text(planted, encoding="utf-8")
+    clean, _ = _book(tmp_path / "clean.txt", language, *disabled)
+    book, removed = _book(tmp_path / "planted.txt", language, *disabled)
+    assert [c.text for c in book.chapters] == [c.text for c in clean.chapters]
+    return removed
+
+
 def _glue(raw: str, heading: re.Pattern[str], signature: str) -> tuple[str, int]:
     """The raw book with `signature` glued to the last line before every heading."""
     starts = [m.start() for m in heading.finditer(raw)][1:]
@@ -100,18 +113,14 @@ def test_random_sites_glued_to_a_real_zh_book(
     source = shared_corpora / "zh_simplified_four_classics" / "sanguo_utf8.txt"
     raw = source.read_text(encoding="utf-8").replace("\r\n", "\n")
     planted, glued = _glue(raw, re.compile(r"(?m)^第[一二三四五六七八九十百]+回"), signature)
-    (tmp_path / "clean.txt").write_text(raw, encoding="utf-8")
-    (tmp_path / "planted.txt").write_text(planted, encoding="utf-8")
     # A signature ending in a bare domain makes every chapter's last paragraph end in a
     # letter before it is removed, which turns off the broken-paragraph rule's habit
     # test for this book (too many open paragraph ends): compare without that rule.
     rejoin = "common/rejoin-broken-paragraphs"
-    clean, _ = _book(tmp_path / "clean.txt", "zh", rejoin)
-    book, removed = _book(tmp_path / "planted.txt", "zh", rejoin)
+    removed = _same_chapters(tmp_path, raw, planted, "zh", rejoin)
     # A bracketed part recurring inside the text may go first, under its own rule
     # (zh-web/recurring-brackets); whatever is left of the signature goes here.
     assert removed.get(RULE, 0) + removed.get("zh-web/recurring-brackets", 0) >= glued
-    assert [c.text for c in book.chapters] == [c.text for c in clean.chapters]
 
 
 @pytest.mark.slow
@@ -119,12 +128,7 @@ def test_a_signature_glued_to_english_chapters(shared_corpora: Path, tmp_path: P
     signature = " Proofread by the Old Harbour team, harbour-etexts.org"
     raw = (shared_corpora / "en_pg_stripped" / "pride_and_prejudice.txt").read_text("utf-8")
     planted, glued = _glue(raw, re.compile(r"(?m)^Chapter \d+"), signature)
-    (tmp_path / "clean.txt").write_text(raw, encoding="utf-8")
-    (tmp_path / "planted.txt").write_text(planted, encoding="utf-8")
-    clean, _ = _book(tmp_path / "clean.txt", "en")
-    book, removed = _book(tmp_path / "planted.txt", "en")
-    assert removed[RULE] == glued
-    assert [c.text for c in book.chapters] == [c.text for c in clean.chapters]
+    assert _same_chapters(tmp_path, raw, planted, "en")[RULE] == glued
 
 
 @pytest.mark.slow
@@ -145,9 +149,4 @@ def test_a_site_plea_without_an_address_glued_to_chapter_ends(
     heading = re.compile(r"(?m)^第[一二三四五六七八九十百]+回")
     ended, _ = _glue(raw, heading, closing)  # what the chapters end with, before the plea
     planted, glued = _glue(raw, heading, closing + plea)
-    (tmp_path / "clean.txt").write_text(ended, encoding="utf-8")
-    (tmp_path / "planted.txt").write_text(planted, encoding="utf-8")
-    clean, _ = _book(tmp_path / "clean.txt", "zh")
-    book, removed = _book(tmp_path / "planted.txt", "zh")
-    assert removed[RULE] == glued
-    assert [c.text for c in book.chapters] == [c.text for c in clean.chapters]
+    assert _same_chapters(tmp_path, ended, planted, "zh")[RULE] == glued

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from lengthwise.builders.cleaning import clean_text
+from lengthwise.builders.cleaning import CleaningResult, clean_text
 from lengthwise.builders.cleaning.line_signatures import book_signatures, corpus_boilerplate
 from lengthwise.spec import CleaningConfig
 
@@ -32,6 +32,14 @@ def _before_headings(text: str, heading: re.Pattern[str], lines: list[str]) -> s
         pieces += [text[last:start], *(line + "\n" for line in lines)]
         last = start
     return "".join(pieces) + text[last:]
+
+
+def _cleaned_alike(raw: str, planted: str, language: str) -> tuple[CleaningResult, CleaningResult]:
+    """Both texts cleaned; the planted one must come out exactly as the raw one."""
+    plain = clean_text(raw, language, CleaningConfig())
+    cleaned = clean_text(planted, language, CleaningConfig())
+    assert cleaned.text == plain.text
+    return plain, cleaned
 
 
 def _page_markers(text: str, every: int, shape: str) -> tuple[str, int]:
@@ -57,9 +65,7 @@ def test_planted_zh_furniture_is_learned_and_the_story_is_untouched(
     header = "曹雪芹  红楼梦"
     planted = _before_headings(raw, ZH_HEADING, [signature, header])
     planted, pages = _page_markers(planted, 2000, "第{}页")
-    plain = clean_text(raw, "zh", CleaningConfig())
-    cleaned = clean_text(planted, "zh", CleaningConfig())
-    assert cleaned.text == plain.text
+    plain, cleaned = _cleaned_alike(raw, planted, "zh")
     assert pages > 300
     assert cleaned.removed["learned/page-marker"] == pages
     assert "曹雪芹 红楼梦" in {line.line.replace("  ", " ") for line in cleaned.learned}
@@ -82,9 +88,7 @@ def test_planted_en_furniture_is_learned_and_the_story_is_untouched(
     header = "JANE AUSTEN    PRIDE AND PREJUDICE"
     planted = _before_headings(raw, EN_HEADING, [signature, header])
     planted, pages = _page_markers(planted, 2000, "- {} -")
-    plain = clean_text(raw, "en", CleaningConfig())
-    cleaned = clean_text(planted, "en", CleaningConfig())
-    assert cleaned.text == plain.text
+    _, cleaned = _cleaned_alike(raw, planted, "en")
     assert cleaned.removed["learned/page-marker"] == pages
     assert cleaned.removed["learned/boilerplate-line"] == 2 * 60
     learned = {line.line: line.count for line in cleaned.learned}
@@ -192,9 +196,7 @@ def test_punctuated_site_pleas_at_chapter_ends_are_learned(
     raw = _copy(shared_corpora, tmp_path, "zh_simplified_four_classics/xiyouji_utf8.txt")
     line = plea.format(book="西游记", site="青竹书阁")
     planted = _before_headings(raw, ZH_HEADING, [line])
-    plain = clean_text(raw, "zh", CleaningConfig())
-    cleaned = clean_text(planted, "zh", CleaningConfig())
-    assert cleaned.text == plain.text
+    plain, cleaned = _cleaned_alike(raw, planted, "zh")
     extra = {rule: n - plain.removed.get(rule, 0) for rule, n in cleaned.removed.items()}
     # A site rule (zh-web) may know the shape; otherwise it is learned.
     (taken_by,) = [rule for rule, n in extra.items() if n == 99]
@@ -243,10 +245,8 @@ def test_sparse_running_heads_go_by_their_rising_page_numbers(
     head = "THE ADVENTURES OF TOM SAWYER{}"
     shape = head.format("            {}")
     planted, pages = _every(raw, 9000, shape, list(range(7, 400, 2)))
-    plain = clean_text(raw, "en", CleaningConfig())
-    cleaned = clean_text(planted, "en", CleaningConfig())
+    _, cleaned = _cleaned_alike(raw, planted, "en")
     assert 20 <= pages < 2 * 35  # under two per chapter
-    assert cleaned.text == plain.text
     assert cleaned.removed["learned/page-marker"] == pages
     # The same line with numbers in no order is not a page number: it stays.
     shuffled = list(range(7, 400, 2))[:pages]
