@@ -28,7 +28,11 @@ from collections.abc import Sequence
 from lengthwise.builders.cleaning.learned import CHAPTER_END_SIGNATURE, LearnedLine
 from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.running_titles import content_end
-from lengthwise.builders.cleaning.site_terms import first_site_term, has_site_term
+from lengthwise.builders.cleaning.site_terms import (
+    first_site_term,
+    has_site_term,
+    may_hold_site_term,
+)
 from lengthwise.builders.cleaning.web_addresses import (
     FULLWIDTH_TO_ASCII,
     MAY_HOLD_ADDRESS,
@@ -71,12 +75,12 @@ def _tail_starts(text: str, start: int, stop: int) -> list[int]:
 def _ends_with_evidence(text: str, bounds: Sequence[tuple[int, int]]) -> int:
     """How many chapters (start, content end) may hold a web address or a site word in
     their last `MAX_TAIL_CHARS`."""
+    windows = [text[max(start, stop - MAX_TAIL_CHARS) : stop] for start, stop in bounds]
+    words = may_hold_site_term("\n".join(windows))  # most books: no site word at all
     found = 0
-    for start, stop in bounds:
-        window = text[max(start, stop - MAX_TAIL_CHARS) : stop]
-        found += MAY_HOLD_ADDRESS.search(
-            window.translate(FULLWIDTH_TO_ASCII)
-        ) is not None or has_site_term(window)
+    for window in windows:
+        address = MAY_HOLD_ADDRESS.search(window.translate(FULLWIDTH_TO_ASCII)) is not None
+        found += address or (words and has_site_term(window))
     return found
 
 

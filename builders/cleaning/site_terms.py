@@ -8,7 +8,7 @@ address, so the statistics alone cannot tell them from a formula. These words ca
 line that recurs at the chapter edges of a book (or across books of the corpus) *and*
 holds one of them is furniture even when it is punctuated. A word alone never removes
 anything; the recurrence is the evidence, the word only lifts the prose guard. Words
-are matched in traditional script too (`收藏` / `最新章節`, script_fold.py).
+are listed in both scripts (`最新章节` / `最新章節`).
 
 The list is cleaning's own. The residual-noise audit keeps a separate, larger vocabulary
 (builders/audit/vocabulary.py) so that it still catches what cleaning missed.
@@ -18,13 +18,16 @@ from __future__ import annotations
 
 import re
 
-from lengthwise.builders.cleaning.script_fold import fold
-
 # fmt: off
 _ZH = (
     "收藏", "最新章节", "章节目录", "全文阅读", "在线阅读", "免费阅读", "手机阅读", "更新最快",
     "更新速度", "全网最快", "首发", "本站", "书友", "推荐票", "月票", "订阅", "打赏", "请记住",
     "小说网", "书屋", "书城", "书库", "网址", "加入书签", "下载", "无弹窗", "电子书",
+    # The same in traditional script (OpenCC s2t; 線上閱讀 as Taiwan sites write it), so
+    # that simplified books never need the folding table on this path.
+    "最新章節", "章節目錄", "全文閱讀", "在線閱讀", "線上閱讀", "免費閱讀", "手機閱讀", "全網最快",
+    "首發", "書友", "推薦票", "訂閱", "打賞", "請記住", "小說網", "書屋", "書城", "書庫", "網址",
+    "加入書籤", "下載", "無彈窗", "電子書",
 )
 # Matched as whole words, case-insensitive.
 _EN = (
@@ -38,11 +41,20 @@ _SITE_TERM = re.compile(
 )
 
 
+def may_hold_site_term(text: str) -> bool:
+    """False when `text` certainly holds no site word: one C substring search per word,
+    cheaper than the regex on a long text (then only true candidates are searched)."""
+    if any(term in text for term in _ZH):
+        return True
+    lowered = text.lower()
+    return any(term in lowered for term in _EN)
+
+
 def first_site_term(text: str) -> int | None:
     """Offset of the first site word in `text` (traditional script too), or None."""
-    found = _SITE_TERM.search(fold(text))
+    found = _SITE_TERM.search(text)
     return None if found is None else found.start()
 
 
 def has_site_term(text: str) -> bool:
-    return _SITE_TERM.search(fold(text)) is not None
+    return _SITE_TERM.search(text) is not None
