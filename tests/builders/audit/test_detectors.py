@@ -124,6 +124,13 @@ def test_site_words_in_traditional_script_are_found() -> None:
     assert "章節" in audit.snippets["site"][0]
 
 
+def test_classical_phrases_that_look_like_site_words_are_not_findings() -> None:
+    """封神演義 (traditional, matched folded): 檢點此寶 holds 点此 ("click here")."""
+    text = "懼留孫曰：「自從我來破十絕陣回去，自未曾檢點此寶；豈知是這畜生盜在這裏作怪！」"
+    assert audit_sample(row(text * 3, "zh", []), AuditConfig()).total == 0
+    assert audit_sample(row("点此下载全本", "zh", []), AuditConfig()).counts["site"] >= 1
+
+
 def test_spec_terms_extend_the_tables() -> None:
     config = AuditConfig(languages={"zh": AuditLanguageConfig(site_terms=["书香阁"])})
     text = "行者笑道：书香阁好。"
