@@ -16,10 +16,10 @@ def stripped_length(text: str, start: int, stop: int) -> int:
     first = _NON_SPACE.search(text, start, stop)
     if first is None:
         return 0
-    return _rstripped_end(text, first.start(), stop) - first.start()
+    return rstripped_end(text, first.start(), stop) - first.start()
 
 
-def _rstripped_end(text: str, start: int, stop: int) -> int:
+def rstripped_end(text: str, start: int, stop: int) -> int:
     """Where `text[start:stop].rstrip()` ends (trailing whitespace is a few characters)."""
     while stop > start and text[stop - 1].isspace():
         stop -= 1
@@ -28,4 +28,4 @@ def _rstripped_end(text: str, start: int, stop: int) -> int:
 
 def rstripped(text: str, start: int, stop: int) -> str:
     """`text[start:stop].rstrip()`, copying the kept part only once."""
-    return text[start : _rstripped_end(text, start, stop)]
+    return text[start : rstripped_end(text, start, stop)]

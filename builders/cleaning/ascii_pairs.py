@@ -66,7 +66,9 @@ _LOOKALIKE_CLOSERS = {">>": ("《", "》"), ">": ("〈", "〉")}
 _LOOKALIKE_OPENERS = {"<<": ("《", "》"), "<": ("〈", "〉")}
 _RUNS = {symbol: re.compile(re.escape(symbol) + "+") for symbol in CANDIDATES}
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
-_CJK_CHARS = re.compile(
+# A character of CJK text: ideographs, CJK and full-width punctuation, curly quotes
+# (the residual-noise audit's `ascii_symbol` class uses the same class of characters).
+CJK_TEXT_CHAR = re.compile(
     r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef“”‘’—…]"
 )
 
@@ -123,7 +125,7 @@ def _symbol_runs(text: str, symbols: frozenset[str]) -> list[tuple[int, int]]:
 
 
 def _is_cjk(text: str, at: int) -> bool:
-    return 0 <= at < len(text) and _CJK_CHARS.match(text, at) is not None
+    return 0 <= at < len(text) and CJK_TEXT_CHAR.match(text, at) is not None
 
 
 def _closer_of(text: str, tokens: list[Token], i: int) -> Token | None:

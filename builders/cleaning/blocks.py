@@ -27,14 +27,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from lengthwise.builders.cleaning.ledger import Edit, apply_edits
+from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.line_rules import candidate_lines
 from lengthwise.builders.cleaning.rules import (
-    MAX_EXAMPLES,
     Gate,
     RuleOutcome,
     _may_match,
-    format_example,
+    edited_outcome,
     with_sentinel,
 )
 from lengthwise.builders.cleaning.structure_lines import is_heading_line
@@ -244,13 +243,10 @@ class CuedBlockRule:
         if not blocks:
             return RuleOutcome(text, 0)
         edits: list[Edit] = []
-        examples: list[str] = []
         last = 0
         for block in blocks:
             start, end = _removal_span(text, block)
             start = max(start, last)
             edits.append((start, end, block.keep))
-            if len(examples) < MAX_EXAMPLES:
-                examples.append(format_example(text, start, end, block.keep))
             last = end
-        return RuleOutcome(apply_edits(text, edits), len(blocks), examples, edits=tuple(edits))
+        return edited_outcome(text, edits)

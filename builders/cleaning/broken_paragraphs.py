@@ -23,10 +23,9 @@ import unicodedata
 
 from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.rules import (
-    MAX_EXAMPLES,
     OutcomeRule,
     RuleOutcome,
-    format_example,
+    edited_outcome,
 )
 from lengthwise.builders.cleaning.structure_lines import MAX_HEADING_CHARS, is_structure_line
 
@@ -158,14 +157,7 @@ def rejoin_broken_paragraphs(text: str) -> RuleOutcome:
     # The habit is only looked at when there is something to join.
     if not edits or not _book_is_punctuated(text, open_gaps):
         return RuleOutcome(text, 0)
-    examples = [format_example(text, *edit) for edit in edits[:MAX_EXAMPLES]]
-    pieces: list[str] = []
-    position = 0
-    for start, end, separator in edits:
-        pieces += (text[position:start], separator)
-        position = end
-    pieces.append(text[position:])
-    return RuleOutcome("".join(pieces), len(edits), examples, edits=tuple(edits))
+    return edited_outcome(text, edits)
 
 
 REJOIN_BROKEN_PARAGRAPHS = OutcomeRule(

@@ -25,9 +25,9 @@ import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
+from lengthwise.builders.chapters.spans import rstripped_end
 from lengthwise.builders.cleaning.learned import CHAPTER_END_SIGNATURE, LearnedLine
 from lengthwise.builders.cleaning.ledger import Edit
-from lengthwise.builders.cleaning.running_titles import content_end
 from lengthwise.builders.cleaning.site_terms import (
     first_site_term,
     has_site_term,
@@ -103,7 +103,7 @@ def chapter_end_signature_edits(
 ) -> tuple[list[Edit], list[LearnedLine]]:
     """Edits removing a recurring web signature from the ends of `chapter_spans` of `text`."""
     needed = max(MIN_CHAPTERS, round(min_chapter_share * len(chapter_spans)))
-    bounds = [(start, content_end(text, start, end)) for start, end in chapter_spans]
+    bounds = [(start, rstripped_end(text, start, end)) for start, end in chapter_spans]
     if len(bounds) < MIN_CHAPTERS or _ends_with_evidence(text, bounds) < needed:
         return [], []  # the usual case, decided on the chapters' last characters only
     tails: list[dict[str, int]] = []  # per chapter: digit-folded tail -> its start

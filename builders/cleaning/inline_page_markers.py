@@ -22,13 +22,12 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from lengthwise.builders.cleaning.learned import LearnedLine
-from lengthwise.builders.cleaning.ledger import Edit, apply_edits
+from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.rules import (
-    MAX_EXAMPLES,
     OutcomeRule,
     RuleOutcome,
     ascii_index,
-    format_example,
+    edited_outcome,
     occurrences,
 )
 
@@ -123,17 +122,7 @@ def remove_inline_page_markers(text: str) -> RuleOutcome:
                 f"{MAX_STEP}",
             )
         )
-    if not edits:
-        return RuleOutcome(text, 0)
-    edits.sort()
-    examples = [format_example(text, start, end) for start, end, _ in edits[:MAX_EXAMPLES]]
-    return RuleOutcome(
-        apply_edits(text, edits),
-        len(edits),
-        examples,
-        edits=tuple(edits),
-        learned=tuple(learned),
-    )
+    return edited_outcome(text, sorted(edits), tuple(learned))
 
 
 INLINE_PAGE_MARKERS = OutcomeRule(

@@ -18,12 +18,11 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from lengthwise.builders.cleaning.learned import LearnedLine
-from lengthwise.builders.cleaning.ledger import Edit, apply_edits
+from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.rules import (
-    MAX_EXAMPLES,
     OutcomeRule,
     RuleOutcome,
-    format_example,
+    edited_outcome,
 )
 
 NAME = "zh-web/recurring-brackets"
@@ -107,10 +106,7 @@ def remove_recurring_brackets(text: str) -> RuleOutcome:
         )
         for spans in learned.values()
     )
-    examples = [format_example(text, start, end) for start, end, _ in edits[:MAX_EXAMPLES]]
-    return RuleOutcome(
-        apply_edits(text, edits), len(edits), examples, edits=tuple(edits), learned=lines
-    )
+    return edited_outcome(text, edits, lines)
 
 
 RECURRING_BRACKETS = OutcomeRule(

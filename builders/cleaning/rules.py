@@ -37,7 +37,7 @@ leaves as it was is not counted.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -351,9 +351,20 @@ class BlockRule:
         spans = _merge(span for span in self.find_blocks(text) if span[1] > span[0])
         if not spans:
             return RuleOutcome(text, 0)
-        examples = [format_example(text, start, end) for start, end in spans[:MAX_EXAMPLES]]
-        edits = tuple((start, end, "") for start, end in spans)
-        return RuleOutcome(apply_edits(text, edits), len(spans), examples, edits=edits)
+        return edited_outcome(text, [(start, end, "") for start, end in spans])
+
+
+def edited_outcome(
+    text: str, edits: Sequence[Edit], learned: tuple[LearnedLine, ...] = ()
+) -> RuleOutcome:
+    """The outcome of sorted, non-overlapping `edits` on `text`: one change per edit,
+    the first `MAX_EXAMPLES` shown."""
+    if not edits:
+        return RuleOutcome(text, 0)
+    examples = [format_example(text, *edit) for edit in edits[:MAX_EXAMPLES]]
+    return RuleOutcome(
+        apply_edits(text, edits), len(edits), examples, edits=tuple(edits), learned=learned
+    )
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from lengthwise.builders.chapters.spans import rstripped_end
 from lengthwise.builders.cleaning.learned import RUNNING_TITLE, LearnedLine
 from lengthwise.builders.cleaning.ledger import Edit
 
@@ -30,16 +31,9 @@ def _name_keys(names: Sequence[str]) -> list[str]:
     return sorted(key for key in keys if len(key) >= 2)
 
 
-def content_end(text: str, start: int, end: int) -> int:
-    """Where the chapter `text[start:end]` ends once its trailing whitespace is left out."""
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return end
-
-
 def _trailing_fragment(text: str, start: int, end: int) -> tuple[int, int] | None:
     """The span after the chapter's last sentence end, if short and clause-free."""
-    stop = content_end(text, start, end)
+    stop = rstripped_end(text, start, end)
     cut = stop
     while cut > start and stop - cut <= MAX_FRAGMENT_CHARS and text[cut - 1] not in _SENTENCE_ENDS:
         cut -= 1
@@ -53,7 +47,7 @@ def _trailing_fragment(text: str, start: int, end: int) -> tuple[int, int] | Non
 
 def _ending(text: str, start: int, end: int, learned: set[str]) -> Edit | None:
     """The edit removing a learned fragment that ends the chapter `text[start:end]`."""
-    stop = content_end(text, start, end)
+    stop = rstripped_end(text, start, end)
     for fragment in sorted(learned, key=len, reverse=True):
         if text.endswith(fragment, start, stop):
             return (stop - len(fragment), stop, "")

@@ -19,7 +19,13 @@ from __future__ import annotations
 import functools
 
 from lengthwise.builders.cleaning.ledger import apply_edits, diff_edit
-from lengthwise.builders.cleaning.rules import Rule, RuleOutcome, TextRule, format_example
+from lengthwise.builders.cleaning.rules import (
+    MAX_EXAMPLES,
+    Rule,
+    RuleOutcome,
+    TextRule,
+    format_example,
+)
 
 # Traditional-only forms of very common characters (说们这来时为会…): 4-8% of the text
 # of the shared traditional books and of the zh classics converted to traditional, none
@@ -86,5 +92,7 @@ class FoldedView:
         # The rule's own output is the folded view of the changed book (a replacement it
         # writes is simplified already, and folds to itself).
         self._text, self._folded = changed, outcome.text
-        examples = [format_example(text, start, end, new) for start, end, new in edits[:3]]
+        examples = [
+            format_example(text, start, end, new) for start, end, new in edits[:MAX_EXAMPLES]
+        ]
         return RuleOutcome(changed, outcome.count, examples, edits=edits, learned=outcome.learned)

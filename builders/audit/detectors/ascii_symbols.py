@@ -21,12 +21,12 @@ from collections.abc import Set as AbstractSet
 
 from lengthwise.builders.audit.findings import Finding, snippet
 from lengthwise.builders.audit.sample_audit import AuditContext
+from lengthwise.builders.cleaning.ascii_pairs import CJK_TEXT_CHAR
 from lengthwise.builders.cleaning.rules import ascii_index, occurrences
 
 SYMBOLS = "`~^|-<>'_*#+=/\\@$%&"
 _MAX_RUN = 3
 _RUN = re.compile("[" + re.escape(SYMBOLS) + "]+")
-_CJK = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef“”‘’—…]")
 
 
 def find_ascii_symbols(context: AuditContext) -> Iterator[Finding]:
@@ -48,8 +48,8 @@ def ascii_symbol_spans(text: str) -> list[tuple[int, int]]:
         for start, end in _symbol_runs(text, present)
         if end - start <= _MAX_RUN
         and start > 0
-        and _CJK.match(text, start - 1) is not None
-        and _CJK.match(text, end) is not None
+        and CJK_TEXT_CHAR.match(text, start - 1) is not None
+        and CJK_TEXT_CHAR.match(text, end) is not None
     ]
 
 
