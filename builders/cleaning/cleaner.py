@@ -252,7 +252,8 @@ def _learned_step(
 ) -> None:
     step = learn_and_find(result.text, language, config, corpus_lines)
     result.record_named([(name, edit) for name, edit in step.edits if name not in disabled])
-    result.learned = [line for line in step.learned if line.rule not in disabled]
+    # Rules that ran before this step may have learned lines of their own: keep them.
+    result.learned += [line for line in step.learned if line.rule not in disabled]
 
 
 def _run(

@@ -82,5 +82,6 @@ def test_marks_planted_in_real_books(
     assert isinstance(document, SourceDocument)
     _, report = process_document(document, CorpusSettings("zh", CleaningConfig(), ChaptersConfig()))
     assert report.removed[RULE] == count, shape
+    assert [line.count for line in report.learned_boilerplate if line.rule == RULE] == [count]
     clean, book = _book(tmp_path / "clean.txt"), _book(tmp_path / "planted.txt")
     assert [c.text for c in book.chapters] == [c.text for c in clean.chapters]

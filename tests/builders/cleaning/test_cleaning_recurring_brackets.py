@@ -61,6 +61,8 @@ def test_random_site_notes_in_a_real_book(shared_corpora: Path, seed: int) -> No
     cleaned = clean_text(planted, "zh", CleaningConfig())
     assert cleaned.removed[RULE] == count
     assert cleaned.text == plain.text
+    # What was learned reaches the reports, with the learned step's lines.
+    assert [line.count for line in cleaned.learned if line.rule == RULE] == [count]
 
 
 def test_the_words_every_note_comes_with_go_with_it() -> None:
