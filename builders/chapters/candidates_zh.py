@@ -44,7 +44,7 @@ HEADING_RE = re.compile(rf"(?P<prefix>[第地]){_AFTER_PREFIX}")
 # HEADING_RE split by its first character: sre finds a literal first character several
 # times faster than a character class. A match holds 第/地 only at its start, so matches
 # never overlap and the two scans together find exactly HEADING_RE's matches.
-_HEADING_BY_PREFIX = tuple(re.compile(rf"(?P<prefix>{p}){_AFTER_PREFIX}") for p in "第地")
+HEADING_BY_PREFIX = tuple(re.compile(rf"(?P<prefix>{p}){_AFTER_PREFIX}") for p in "第地")
 # After a sentence end, a 回 number without its 第 (see `_unprefixed`).
 UNPREFIXED_RE = re.compile(
     rf"(?<=[。！？!?」』”])(?P<prefix>)(?P<num>[{NUMERAL_CHARS}]{{1,6}})(?P<unit>回)"
@@ -110,8 +110,8 @@ def find_zh_candidates(text: str) -> list[Candidate]:
 
 
 def _heading_matches(text: str) -> list[re.Match[str]]:
-    """`HEADING_RE.finditer(text)`, in text order, found faster (`_HEADING_BY_PREFIX`)."""
-    matches = [match for regex in _HEADING_BY_PREFIX for match in regex.finditer(text)]
+    """`HEADING_RE.finditer(text)`, in text order, found faster (`HEADING_BY_PREFIX`)."""
+    matches = [match for regex in HEADING_BY_PREFIX for match in regex.finditer(text)]
     return sorted(matches, key=lambda match: match.start())
 
 

@@ -30,7 +30,7 @@ from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from lengthwise.builders.chapters.candidates_en import find_en_candidates
-from lengthwise.builders.chapters.candidates_zh import HEADING_RE
+from lengthwise.builders.chapters.candidates_zh import HEADING_BY_PREFIX
 from lengthwise.builders.cleaning.site_terms import has_site_term
 
 DIGIT_RUN = re.compile("[0-9０-９]+")
@@ -237,24 +237,10 @@ def heading_lines(text: str, language: str) -> dict[int, str]:
     return found
 
 
-# HEADING_RE starts with the class `[第地]`; sre finds a literal first character ~5x faster
-# than a class (地 is common), so it is searched once per character and the offsets merged.
-# The same matches: nothing after the first character of a match (spaces, numerals, unit)
-# is 第 or 地, so no match of one character can start inside a match of the other.
-_ZH_HEADING_START = "(?P<prefix>[第地])"
-_ZH_HEADING_BY_CHAR = (
-    [
-        re.compile(HEADING_RE.pattern.replace(_ZH_HEADING_START, f"(?P<prefix>{char})", 1))
-        for char in "第地"
-    ]
-    if HEADING_RE.pattern.startswith(_ZH_HEADING_START)
-    else [HEADING_RE]
-)
-
-
 def zh_heading_offsets(text: str) -> Iterator[int]:
-    """Offsets of `HEADING_RE` matches in `text`, in order."""
-    by_char = ((m.start() for m in pattern.finditer(text)) for pattern in _ZH_HEADING_BY_CHAR)
+    """Offsets of `HEADING_RE` matches in `text`, in order (merged from the detector's
+    one-scan-per-first-character patterns, `HEADING_BY_PREFIX`)."""
+    by_char = ((m.start() for m in pattern.finditer(text)) for pattern in HEADING_BY_PREFIX)
     return heapq.merge(*by_char)
 
 
