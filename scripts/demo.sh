@@ -31,6 +31,16 @@ RELEASE="$($LW release "$SPEC" --work "$WORK" --version 0.1.0 | tail -n 1)"
 echo "== evaluation: a tiny random-weight local model (plumbing, not quality) and baselines"
 $LW tiny-model "$OUT/tiny-model" >/dev/null
 EVAL=(--release "$RELEASE" --prompts IB --limit "$LIMIT")
+# Runs of an earlier release (another lengthwise version built other samples) are stale:
+# eval refuses to mix them with this one, so the demo starts its runs over; an unchanged
+# release keeps them (a rerun regenerates nothing).
+RELEASE_SHA="$(sha256sum "$RELEASE/manifest.json" | cut -d' ' -f1)"
+if [ -d "$OUT/eval" ] && [ "$(cat "$OUT/eval/.release-sha256" 2>/dev/null)" != "$RELEASE_SHA" ]; then
+  echo "(release changed since the last demo run: its evaluation runs start over)"
+  rm -rf "$OUT/eval"
+fi
+mkdir -p "$OUT/eval"
+echo "$RELEASE_SHA" > "$OUT/eval/.release-sha256"
 $LW eval "${EVAL[@]}" --tasks summarization,ordering --model "$OUT/tiny-model" \
   --backend transformers --max-new-tokens 48 --out "$OUT/eval/tiny-model" ||
   echo "(tiny-model evaluation incomplete; rerun to resume)"
