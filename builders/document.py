@@ -16,7 +16,7 @@ from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.running_titles import RULE as RUNNING_TITLE_RULE
 from lengthwise.builders.cleaning.running_titles import running_title_edits
 from lengthwise.builders.corpus_settings import BookReport, CorpusSettings
-from lengthwise.builders.language import detect_language
+from lengthwise.builders.language import SUPPORTED_LANGUAGES, detect_language, is_supported
 from lengthwise.records import Book, SourceDocument
 
 # What a chapter-end step finds: edits of the cleaned text and what it learned.
@@ -91,7 +91,10 @@ def process_document(
     (`learn_corpus_lines`) that occur in this document.
     """
     language = doc.language or (settings.language if settings.language != "auto" else None)
+    given = language is not None
     language = language or detect_language(doc.text)
+    if not is_supported(language):
+        return None, _unsupported_language_report(doc, language, given)
     cleaned = clean_text(
         doc.text,
         language,
@@ -125,6 +128,38 @@ def process_document(
         license_note=doc.license_note,
     )
     return book, report
+
+
+def _unsupported_language_report(doc: SourceDocument, language: str, given: bool) -> BookReport:
+    """The report of a book in a language without rule sets or a chapter detector.
+
+    It is excluded before cleaning: English rules and headings on a French or Russian
+    book would either find nothing or mislabel the release as English.
+    """
+    how = "given by the source" if given else "detected"
+    reason = (
+        f"language {language!r} ({how}): cleaning rules and chapter detection exist for "
+        f'{", ".join(SUPPORTED_LANGUAGES)} only; set language = "en" (or "zh") on the '
+        "source (inspect: --lang en) to process it with those rules"
+    )
+    return BookReport(
+        path=doc.source,
+        id=doc.id,
+        title=doc.title,
+        language=language,
+        encoding=doc.encoding,
+        chapters=0,
+        numbers=[],
+        kinds=[],
+        gaps=[],
+        duplicates=[],
+        removed={},
+        removed_examples={},
+        excluded=reason,
+        undecodable_bytes=doc.undecodable_bytes,
+        warnings=list(doc.warnings),
+        title_source=doc.title_source,
+    )
 
 
 def _keep_out_zh_prologue(

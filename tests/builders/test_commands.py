@@ -125,3 +125,30 @@ def test_inspect_summary_counts_kept_books(
     assert main(args) == 0
     err = capsys.readouterr().err
     assert f"{kept} of {len(entries)} input(s) usable as books" in err
+
+
+def test_books_in_languages_without_rules_are_excluded_by_name_and_the_rest_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A French Gutenberg file once stopped the whole command ("unsupported language");
+    a Russian one was processed as English. Both are now excluded, their language named."""
+    write_demo_corpus(tmp_path / "corpus")
+    french = "Il était une fois un homme qui ne savait pas ce qu'il voulait. " * 40
+    (tmp_path / "corpus" / "pg99999.txt").write_text(
+        "Title: Le Rouge\nLanguage: French\n\n*** START OF THE PROJECT GUTENBERG EBOOK X ***\n"
+        + "".join(f"CHAPITRE {n}\n\n{french}\n\n" for n in ("I", "II", "III"))
+    )
+    russian = "Жил-был в одном маленьком городе человек, который не знал, чего он хочет. " * 40
+    (tmp_path / "corpus" / "roman.txt").write_text(
+        "".join(f"ГЛАВА {n}\n\n{russian}\n\n" for n in ("I", "II", "III"))
+    )
+    result = run_json(capsys, "inspect", str(tmp_path / "corpus"), "--workers", "1", "--json")
+    books = {Path(str(b["path"])).name: b for b in result["books"]}  # type: ignore[attr-defined]
+    assert books["pg99999.txt"]["language"] == "fr"
+    assert "language 'fr' (given by the source)" in books["pg99999.txt"]["excluded"]
+    assert books["roman.txt"]["language"] == "ru"
+    assert "language 'ru' (detected)" in books["roman.txt"]["excluded"]
+    assert (
+        books["en_synthetic_1.txt"]["chapters"] == 18
+        and not books["en_synthetic_1.txt"]["excluded"]
+    )
