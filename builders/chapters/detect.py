@@ -20,11 +20,13 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from lengthwise.builders.chapters.bare_en import find_en_loose_bare_candidates
+from lengthwise.builders.chapters.bare_zh import find_zh_bare_candidates
 from lengthwise.builders.chapters.candidates_en import find_en_candidates
 from lengthwise.builders.chapters.candidates_zh import find_zh_candidates
 from lengthwise.builders.chapters.collection import story_collection
 from lengthwise.builders.chapters.embedded_toc import detect_from_toc
-from lengthwise.builders.chapters.levels import HeadingPlan, plan_en, plan_zh
+from lengthwise.builders.chapters.levels import HeadingPlan, plan_bare, plan_en, plan_zh
 from lengthwise.builders.chapters.model import (
     Candidate,
     ChapterDetection,
@@ -104,17 +106,44 @@ def detect_chapters(
 def _detect_with(
     text: str, candidates: list[Candidate], is_zh: bool, min_chapter_chars: int
 ) -> ChapterDetection:
-    if is_zh:
-        return _run(text, plan_zh(candidates), min_chapter_chars)
-    detection = _run(text, plan_en(candidates), min_chapter_chars)
-    if detection.chapters:
+    detection = _run(text, plan_zh(candidates) if is_zh else plan_en(candidates), min_chapter_chars)
+    keyword_numbered = _numbered(detection)
+    if keyword_numbered >= _FEW_CHAPTERS:
         return detection
-    # Books with bare numbers only: believable when the chapters carry real text.
-    bare = _run(text, plan_en(candidates, use_bare=True), min_chapter_chars)
-    lengths = sorted(len(c.text) for c in bare.chapters)
-    if len(lengths) >= 2 and lengths[len(lengths) // 2] >= min_chapter_chars:
-        return bare
-    return detection
+    # Books numbered by bare numbers (a keyword plan found no numbered chapters, or a
+    # few: a CONCLUSION, Moby Dick's three BOOK headings): bare numbers are believable
+    # when they number more than twice as many chapters and those carry real text. The
+    # looser forms are looked for only now, one after the other (books with keyword
+    # headings never pay for them, and a book that plain `XII.` lines split is split as
+    # before): Chinese numerals (`十一、标题`), then English decorated numbers and number
+    # words (`— 12 —`, `TWENTY-ONE`).
+    looser = (find_zh_bare_candidates,) if is_zh else (None, find_en_loose_bare_candidates)
+    best = detection
+    for finder in looser:
+        if finder is not None:
+            known = {c.start for c in candidates}
+            more = [c for c in finder(text) if c.start not in known]
+            candidates = sorted(candidates + more, key=lambda c: c.start)
+        bare = _run(text, plan_bare(candidates), min_chapter_chars)
+        lengths = sorted(len(c.text) for c in bare.chapters)
+        if (
+            len(lengths) >= 2
+            and lengths[len(lengths) // 2] >= min_chapter_chars
+            and _numbered(bare) > 2 * max(keyword_numbered, _numbered(best) // 2)
+        ):
+            best = bare
+            if _numbered(bare) >= _FEW_CHAPTERS:
+                break
+    return best
+
+
+# A keyword plan with this many numbered chapters is the book's structure: bare numbers
+# are not looked at.
+_FEW_CHAPTERS = 5
+
+
+def _numbered(detection: ChapterDetection) -> int:
+    return sum(1 for chapter in detection.chapters if chapter.number is not None)
 
 
 def _run(text: str, plan: HeadingPlan, min_chapter_chars: int) -> ChapterDetection:

@@ -10,6 +10,8 @@ strong, own-line headings counted). Per language:
   only where it does not interleave with the first (Frankenstein's LETTERs before its
   CHAPTERs). BOOK/PART/VOLUME are parts, or chapters when no chapter keyword exists.
   Bare numbers (`VII.`) become chapters only in books without any keyword headings.
+- both: bare numbers (`VII.`, `一、标题`, `（一）`) are the chapters of a book without any
+  keyword heading (`plan_bare`).
 """
 
 from __future__ import annotations
@@ -54,18 +56,25 @@ def plan_zh(candidates: list[Candidate]) -> HeadingPlan:
     return HeadingPlan(headings=_copies(chosen + parts + specials), chapter_families=[family])
 
 
-def plan_en(candidates: list[Candidate], use_bare: bool = False) -> HeadingPlan:
-    """Levels for English candidates; `use_bare` makes bare numbers the chapters."""
+def plan_bare(candidates: list[Candidate]) -> HeadingPlan:
+    """Bare numbers (`VII.`, `一、标题`) as the chapters, beside any parts and specials:
+    for books without keyword headings (either language)."""
+    bare = [c for c in candidates if c.level == "bare"]
+    chosen = [replace(c, level="chapter") for c in bare]
+    others = [c for c in candidates if c.level in ("part", "special")]
+    sections = [c for c in bare if not c.title]
+    return HeadingPlan(_copies(chosen + others), ["bare"], [], sections)
+
+
+def plan_en(candidates: list[Candidate]) -> HeadingPlan:
+    """Levels for English candidates (bare numbers only as fill-ins and sections)."""
     chapters = [c for c in candidates if c.level == "chapter"]
     parts = [c for c in candidates if c.level == "part"]
     specials = [c for c in candidates if c.level == "special"]
     bare = [c for c in candidates if c.level == "bare"]
     sections = [c for c in bare if not c.title]
-    if use_bare:
-        chosen = [replace(c, level="chapter") for c in bare]
-        families = ["bare"]
-        fill_ins: list[Candidate] = []
-    elif chapters:
+    fill_ins: list[Candidate] = []
+    if chapters:
         families = _families_in_order(chapters)
         chosen = [c for c in chapters if c.family in families]
         fill_ins = [c for c in bare if c.title]

@@ -5,7 +5,8 @@ read like narrative. Decisions, per signature, on the book after the rule sets r
 
 * `learned/page-marker`: holds a folded number, at most 8 letters besides it, recurs at
   least `min_repeats` times, and its number varies (distinct forms >= half the count):
-  `- 12 -`, `[Page 34]`, `第12页`, `{123}`, wherever they sit.
+  `- 12 -`, `[Page 34]`, `第12页`, `{123}`, wherever they sit; except a letterless line
+  spaced and placed like chapter numbers (chapter_numbers.py), left for chapter detection.
 * `learned/heading-marker`: a one-word line (up to 6 letters) that is, in most of its
   occurrences, the last line before a chapter heading (`正文`, `目录`, `VIP章节` on a line of their
   own), and a prefix that precedes a heading on its line in many chapters
@@ -31,6 +32,7 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from lengthwise.builders.cleaning.chapter_numbers import reads_as_chapter_numbers
 from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.line_rules import _line_removal
 from lengthwise.builders.cleaning.line_signatures import (
@@ -118,7 +120,12 @@ def learn_and_find(
         if entry.count > most:
             continue
         numbers = _numbers(book, entry) if "0" in sig else ()
-        verdict = classify(sig, entry, len(book.prefixes), config, corpus_lines, numbers)
+        chapter_numbers = (
+            bool(numbers) and letters(sig) == 0 and reads_as_chapter_numbers(book, entry, language)
+        )
+        verdict = classify(
+            sig, entry, len(book.prefixes), config, corpus_lines, numbers, chapter_numbers
+        )
         if verdict is None:
             continue
         rule, why = verdict
@@ -164,9 +171,12 @@ def classify(
     config: CleaningConfig,
     corpus_lines: Collection[str],
     numbers: Sequence[tuple[int, ...]] = (),
+    chapter_numbers: bool = False,
 ) -> tuple[str, str] | None:
     """(rule, reason) when the signature is boilerplate, else None. `numbers`: the digit
-    runs of each occurrence, in book order (for signatures holding a number)."""
+    runs of each occurrence, in book order (for signatures holding a number);
+    `chapter_numbers`: a letterless number line spaced and placed like chapter numbers,
+    not page numbers (chapter_numbers.py): never a page marker."""
     if entry.heading:
         return None
     count = entry.count
@@ -178,6 +188,7 @@ def classify(
         "0" in sig
         and letters(sig) <= _PAGE_MARKER_MAX_LETTERS
         and len(entry.forms) >= max(3, count / 2)
+        and not chapter_numbers
     ):
         return PAGE_MARKER, f"{count} lines, {len(entry.forms)} different numbers"
     if letters(sig) < 2:

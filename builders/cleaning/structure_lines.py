@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from lengthwise.builders.chapters.bare_zh import is_zh_bare_heading
+
 _ROMAN = r"[IVXLCDM]{1,8}"
 _NUMBER = rf"(?:\d{{1,4}}|{_ROMAN}|[A-Z][a-z]+(?:-[a-z]+)?|[A-Z]+(?:-[A-Z]+)?)"
 _EN_HEADING = re.compile(
@@ -33,14 +35,19 @@ _LETTERS = re.compile(r"[A-Za-z]")
 
 
 def is_heading_line(line: str) -> bool:
-    """A chapter, part or special heading (`CHAPTER IV.`, `PREFACE`, `第三回`, `XII.`)."""
+    """A chapter, part or special heading (`CHAPTER IV.`, `PREFACE`, `第三回`, `XII.`,
+    `十一、标题`)."""
     return _is_heading(line, line.strip())
 
 
 def _is_heading(line: str, stripped: str) -> bool:
     if not stripped or len(stripped) > MAX_HEADING_CHARS:
         return False
-    return _EN_HEADING.match(line) is not None or _ZH_HEADING.match(line) is not None
+    return (
+        _EN_HEADING.match(line) is not None
+        or _ZH_HEADING.match(line) is not None
+        or is_zh_bare_heading(line)
+    )
 
 
 def is_title_line(line: str) -> bool:

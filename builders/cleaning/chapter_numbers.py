@@ -1,0 +1,49 @@
+"""A recurring number line (`— 12 —`, `* 3 *`, `[7]`): page numbers, or chapter numbers?
+
+Both recur with a rising number, so the line's shape cannot tell. Where they sit can:
+a printed page holds about `PAGE_CHARS` characters, so page numbers come about that far
+apart, and a page break falls wherever the page ends, mostly inside a sentence; chapter
+numbers come several pages apart and always between paragraphs, after a finished
+sentence. A line of digits and decoration only (no letters: `Page 12` and `第12页` say
+what they are) whose occurrences are at least `MIN_CHAPTER_PAGES` pages apart on average
+and (nearly) never cut a sentence is left for chapter detection, which takes it as a bare
+heading where the numbering holds (`chapters/bare_en.py`, `chapters/bare_zh.py`).
+"""
+
+from __future__ import annotations
+
+from lengthwise.builders.cleaning.line_signatures import BookLines, SignatureStats
+
+# Characters of one printed page, by script: about 350 English words, 700 Chinese
+# characters.
+PAGE_CHARS = {"zh": 700}
+PAGE_CHARS_DEFAULT = 2_000
+MIN_CHAPTER_PAGES = 3
+MAX_CUT_SHARE = 0.1  # of occurrences with an unfinished sentence above them
+_LOOK_UP_LINES = 3  # blank lines skipped above an occurrence
+# What a finished paragraph ends with (closing quotes and brackets after the stop count).
+_FINISHED = set(".!?…。！？”’\"')]）」』》:：;；—-*")
+
+
+def reads_as_chapter_numbers(book: BookLines, entry: SignatureStats, language: str) -> bool:
+    """Whether a letterless number line's occurrences are spaced and placed like chapter
+    numbers (`book.starts` must be set: `line_signatures.add_line_starts`)."""
+    lines = sorted(entry.lines)
+    if len(lines) < 3:
+        return False
+    page = PAGE_CHARS.get(language[:2], PAGE_CHARS_DEFAULT)
+    mean_gap = (book.starts[lines[-1]] - book.starts[lines[0]]) / (len(lines) - 1)
+    if mean_gap < MIN_CHAPTER_PAGES * page:
+        return False
+    cut = sum(1 for index in lines[1:] if _cuts_a_sentence(book, index))
+    return cut <= MAX_CUT_SHARE * (len(lines) - 1)
+
+
+def _cuts_a_sentence(book: BookLines, index: int) -> bool:
+    """Whether the nearest text line above line `index` ends without finishing a sentence
+    (the first occurrence is not asked: a title page may stand above chapter one)."""
+    for above in range(index - 1, max(-1, index - 1 - _LOOK_UP_LINES), -1):
+        line = book.stripped[above]
+        if line:
+            return line[-1] not in _FINISHED
+    return False
