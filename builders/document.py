@@ -142,24 +142,8 @@ def _unsupported_language_report(doc: SourceDocument, language: str, given: bool
         f'{", ".join(SUPPORTED_LANGUAGES)} only; set language = "en" (or "zh") on the '
         "source (inspect: --lang en) to process it with those rules"
     )
-    return BookReport(
-        path=doc.source,
-        id=doc.id,
-        title=doc.title,
-        language=language,
-        encoding=doc.encoding,
-        chapters=0,
-        numbers=[],
-        kinds=[],
-        gaps=[],
-        duplicates=[],
-        removed={},
-        removed_examples={},
-        excluded=reason,
-        undecodable_bytes=doc.undecodable_bytes,
-        warnings=list(doc.warnings),
-        title_source=doc.title_source,
-    )
+    nothing_done = CleaningResult(text="")
+    return _book_report(doc, language, nothing_done, ChapterDetection(), [], reason)
 
 
 def _keep_out_zh_prologue(
