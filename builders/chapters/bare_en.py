@@ -4,9 +4,9 @@ Modern editions and e-book conversions head chapters with `ONE`, `Twenty-One`, `
 `* 3 *`, `§ 4` or `[XII]`: a number (digits, capital roman numerals, or number words in
 capitals or title case) with decoration around it and at most a title after a
 separator, on a line set off by blank lines. Such lines are only looked for in a book
-where neither keyword headings nor plain `12`/`XII.` lines gave chapters
-(`detect._detect_with`), and are then believed like any bare number: an increasing chain
-whose chapters carry real text.
+whose keyword headings number fewer than 5 chapters and where plain `12`/`XII.` lines
+did not number more (`detect._detect_with`), and are then believed like any bare number:
+an increasing chain whose chapters carry real text.
 """
 
 from __future__ import annotations

@@ -9,9 +9,10 @@ strong, own-line headings counted). Per language:
 - en: CHAPTER/STAVE/LETTER/ADVENTURE/STORY/TALE are chapters. A second keyword is kept
   only where it does not interleave with the first (Frankenstein's LETTERs before its
   CHAPTERs). BOOK/PART/VOLUME are parts, or chapters when no chapter keyword exists.
-  Bare numbers (`VII.`) become chapters only in books without any keyword headings.
-- both: bare numbers (`VII.`, `一、标题`, `（一）`) are the chapters of a book without any
-  keyword heading (`plan_bare`).
+  Bare numbers (`VII.`) are otherwise fill-ins of a keyword sequence and sections.
+- both: bare numbers (`VII.`, `一、标题`, `（一）`) are the chapters (`plan_bare`) of a
+  book whose keyword headings number fewer than 5 chapters, where they number more than
+  twice as many (`detect._detect_with`).
 """
 
 from __future__ import annotations
@@ -57,8 +58,8 @@ def plan_zh(candidates: list[Candidate]) -> HeadingPlan:
 
 
 def plan_bare(candidates: list[Candidate]) -> HeadingPlan:
-    """Bare numbers (`VII.`, `一、标题`) as the chapters, beside any parts and specials:
-    for books without keyword headings (either language)."""
+    """Bare numbers (`VII.`, `一、标题`) as the chapters, beside any parts and specials
+    (either language)."""
     bare = [c for c in candidates if c.level == "bare"]
     chosen = [replace(c, level="chapter") for c in bare]
     others = [c for c in candidates if c.level in ("part", "special")]
