@@ -3,9 +3,10 @@
 Modern Chinese novels often head their chapters with a bare numeral (`一`, `二十三`),
 a numeral and a title (`一、出走`, `3. 归来`, `１．标题`) or a numeral in brackets
 (`（一）`). Such a line is only a candidate: like English `VII.` lines, bare numbers
-become chapters only in a book without any keyword heading (第X回/章/节/卷), where the
-sequence checks believe the increasing chain and the chapters must carry real text
-(`detect._detect_with`), so a numbered list inside a preface never splits a book.
+become chapters only in a book whose keyword headings (第X回/章/节/卷) number fewer than
+5 chapters, where the sequence checks believe the increasing chain and the chapters
+must carry real text (`detect._detect_with`), so a numbered list inside a preface never
+splits a book.
 """
 
 from __future__ import annotations
