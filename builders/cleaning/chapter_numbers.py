@@ -21,8 +21,9 @@ PAGE_CHARS_DEFAULT = 2_000
 MIN_CHAPTER_PAGES = 3
 MAX_CUT_SHARE = 0.1  # of occurrences with an unfinished sentence above them
 _LOOK_UP_LINES = 3  # blank lines skipped above an occurrence
-# What a finished paragraph ends with (closing quotes and brackets after the stop count).
-_FINISHED = set(".!?…。！？”’\"')]）」』》:：;；—-*")
+# What a finished paragraph ends with (closing quotes and brackets after the stop count;
+# not a hyphen: a word broken at the line end).
+_FINISHED = set(".!?…。！？”’\"')]）」』》:：;；—*")
 
 
 def reads_as_chapter_numbers(book: BookLines, entry: SignatureStats, language: str) -> bool:
