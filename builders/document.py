@@ -93,6 +93,12 @@ def process_document(
     language = doc.language or (settings.language if settings.language != "auto" else None)
     given = language is not None
     language = language or detect_language(doc.text)
+    if given and not is_supported(language):
+        # Metadata may spell a supported language another way (EPUB `eng`, HTML `und`):
+        # the text decides then.
+        from_text = detect_language(doc.text)
+        if is_supported(from_text):
+            language, given = from_text, False
     if not is_supported(language):
         return None, _unsupported_language_report(doc, language, given)
     cleaned = clean_text(

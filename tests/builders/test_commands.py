@@ -152,3 +152,19 @@ def test_books_in_languages_without_rules_are_excluded_by_name_and_the_rest_goes
         books["en_synthetic_1.txt"]["chapters"] == 18
         and not books["en_synthetic_1.txt"]["excluded"]
     )
+
+
+def test_metadata_languages_spelled_otherwise_are_checked_against_the_text(tmp_path: Path) -> None:
+    """An EPUB's `eng` or an HTML page's `und` is no reason to exclude an English book."""
+    from lengthwise.builders.corpus import CorpusSettings, process_document
+    from lengthwise.builders.sources.local import read_local
+    from lengthwise.records import SourceDocument
+    from lengthwise.spec import ChaptersConfig, CleaningConfig
+
+    write_demo_corpus(tmp_path / "corpus")
+    [doc] = read_local(tmp_path / "corpus" / "en_synthetic_1.txt")
+    assert isinstance(doc, SourceDocument)
+    settings = CorpusSettings("auto", CleaningConfig(), ChaptersConfig())
+    for code in ("eng", "und"):
+        book, report = process_document(SourceDocument(**{**vars(doc), "language": code}), settings)
+        assert book is not None and book.language == "en", (code, report.excluded)
