@@ -93,9 +93,14 @@ def _identifier() -> Any:  # py3langid ships no type hints
     return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
 
 
+def base_language(language: str) -> str:
+    """ "zh-Hans", "zh_TW", "ZH" -> "zh"; "en-US" -> "en"; other codes are returned lowered."""
+    return re.split(r"[-_]", language.strip().lower(), maxsplit=1)[0]
+
+
 def is_supported(language: str) -> bool:
     """Whether `language` ("zh", "zh-Hans", "en_US", ...) has rule sets and a chapter detector."""
-    return re.split(r"[-_]", language.strip().lower(), maxsplit=1)[0] in SUPPORTED_LANGUAGES
+    return base_language(language) in SUPPORTED_LANGUAGES
 
 
 def count_latin_letters(text: str) -> int:

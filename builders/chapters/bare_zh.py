@@ -13,17 +13,22 @@ from __future__ import annotations
 
 import re
 
+from lengthwise.builders.chapters.candidates_zh import DIGIT_RANGES, HSPACE
 from lengthwise.builders.chapters.model import Candidate
-from lengthwise.builders.chapters.zh_numerals import NUMERAL_CHARS, parse_chinese_number
+from lengthwise.builders.chapters.zh_numerals import (
+    FULLWIDTH_DIGITS,
+    NUMERAL_CHARS,
+    parse_chinese_number,
+)
+from lengthwise.builders.language import count_ideographs
 
-_HSPACE = " \t\u3000"
-_NUMBER = rf"[{NUMERAL_CHARS}]{{1,8}}|[0-9０-９]{{1,4}}"
+_NUMBER = rf"[{NUMERAL_CHARS}]{{1,8}}|[{DIGIT_RANGES}]{{1,4}}"
 # What may follow the numeral before a title: an enumeration comma, a stop used as a
 # numbering dot, a colon or space; never a comma (`一，` opens a sentence).
-_SEPARATORS = "、．.:：" + _HSPACE
+_SEPARATORS = "、．.:：" + HSPACE
 # The numeral first (`一、标题`, `一`) or in brackets (`（一）标题`), then the rest of the line.
 _HEADING = (
-    rf"[{_HSPACE}]*(?:[（(【\[][{_HSPACE}]*(?P<bracketed>{_NUMBER})[{_HSPACE}]*[）)】\]]"
+    rf"[{HSPACE}]*(?:[（(【\[][{HSPACE}]*(?P<bracketed>{_NUMBER})[{HSPACE}]*[）)】\]]"
     rf"|(?P<num>{_NUMBER})(?=[{re.escape(_SEPARATORS)}]|$))(?P<rest>[^\n]*)"
 )
 # The literal newline first lets sre jump from line to line (the text is searched with
@@ -31,8 +36,6 @@ _HEADING = (
 BARE_ZH_RE = re.compile(rf"\n(?P<line>{_HEADING})$", re.MULTILINE)
 _LINE_RE = re.compile(rf"{_HEADING}$")
 MAX_TITLE_CHARS = 30
-_IDEOGRAPH = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_FULLWIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
 # A title is no sentence: none of these (a numbered list item usually is one).
 _TITLE_FORBIDDEN = set("。．；;，,…")
 
@@ -45,7 +48,7 @@ def find_zh_bare_candidates(text: str) -> list[Candidate]:
         if heading is None:
             continue
         line = match.group("line")
-        start = match.start("line") - 1 + len(line) - len(line.lstrip(_HSPACE))
+        start = match.start("line") - 1 + len(line) - len(line.lstrip(HSPACE))
         found.append(
             Candidate(
                 start=start,
@@ -53,7 +56,7 @@ def find_zh_bare_candidates(text: str) -> list[Candidate]:
                 level="bare",
                 family="bare",
                 number=heading[0],
-                heading=line.strip(_HSPACE),
+                heading=line.strip(HSPACE),
                 title=heading[1],
             )
         )
@@ -69,8 +72,8 @@ def is_zh_bare_heading(line: str) -> bool:
         return False
     number = match.group("num") or match.group("bracketed")
     return (
-        not number.translate(_FULLWIDTH).isdigit()
-        or _IDEOGRAPH.search(match.group("rest")) is not None
+        not number.translate(FULLWIDTH_DIGITS).isdigit()
+        or count_ideographs(match.group("rest")) > 0
     )
 
 

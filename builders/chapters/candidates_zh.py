@@ -27,7 +27,7 @@ SECTION_UNITS = "节節"
 PART_UNITS = "卷部集篇"
 MAX_TITLE_CHARS = 40
 LOOK = 200  # characters examined on each side of a heading candidate
-_HSPACE = " \t\u3000"
+HSPACE = " \t\u3000"
 # Characters after which a glued heading may start: the end of the previous sentence.
 _LEAD_PUNCT = set('。！？!?．.；;…」』”’"）)】》—_~')
 # Text glued to the number without a separator must be a bare title: none of these.
@@ -35,10 +35,10 @@ _GLUED_FORBIDDEN = set('，,。！？!?；;：:、…—“”「」『』"．.'
 # A title never contains sentence-final stops.
 _TITLE_FORBIDDEN = set("。．；;")
 
-_DIGITS = "0-9０-９"
+DIGIT_RANGES = "0-9０-９"
 _AFTER_PREFIX = (
-    rf"[{_HSPACE}]*(?P<num>[{NUMERAL_CHARS}{_DIGITS}]{{1,12}})"
-    rf"[{_HSPACE}]*(?P<unit>[{CHAPTER_UNITS}{SECTION_UNITS}{PART_UNITS}])"
+    rf"[{HSPACE}]*(?P<num>[{NUMERAL_CHARS}{DIGIT_RANGES}]{{1,12}})"
+    rf"[{HSPACE}]*(?P<unit>[{CHAPTER_UNITS}{SECTION_UNITS}{PART_UNITS}])"
 )
 HEADING_RE = re.compile(rf"(?P<prefix>[第地]){_AFTER_PREFIX}")
 # HEADING_RE split by its first character: sre finds a literal first character several
@@ -53,22 +53,22 @@ _TITLE_RUN = r"[^\s，,。！？!?；;：:、…—“”「」『』\"．]{1,20
 # A volume heading with an optional short name, then space: what may precede a chapter
 # heading on its line (`第一卷 风起云涌 第一章 …`).
 _PART_PREFIX = re.compile(
-    rf"[{_HSPACE}]*第[{_HSPACE}]*[{NUMERAL_CHARS}{_DIGITS}]{{1,12}}[{_HSPACE}]*[{PART_UNITS}]"
-    rf"(?:[{_HSPACE}:：]+{_TITLE_RUN})?[{_HSPACE}]+"
+    rf"[{HSPACE}]*第[{HSPACE}]*[{NUMERAL_CHARS}{DIGIT_RANGES}]{{1,12}}[{HSPACE}]*[{PART_UNITS}]"
+    rf"(?:[{HSPACE}:：]+{_TITLE_RUN})?[{HSPACE}]+"
 )
 # A chapter heading further along a volume heading's line.
 _CHAPTER_ON_LINE = re.compile(
-    rf"(?<=[{_HSPACE}])第[{_HSPACE}]*[{NUMERAL_CHARS}{_DIGITS}]{{1,12}}[{_HSPACE}]*[{CHAPTER_UNITS}]"
+    rf"(?<=[{HSPACE}])第[{HSPACE}]*[{NUMERAL_CHARS}{DIGIT_RANGES}]{{1,12}}[{HSPACE}]*[{CHAPTER_UNITS}]"
 )
 GLUED_TITLE_RE = re.compile(
-    rf"[{_HSPACE}:：]*(?P<title>{_TITLE_RUN}(?:[{_HSPACE}]+{_TITLE_RUN})?)?(?=[{_HSPACE}]|\n|\Z)"
+    rf"[{HSPACE}:：]*(?P<title>{_TITLE_RUN}(?:[{HSPACE}]+{_TITLE_RUN})?)?(?=[{HSPACE}]|\n|\Z)"
 )
 # Glued on both sides (`…分解。第二回冀州侯蘇護反商詩曰：丞相…`): the run of characters up to
 # the first punctuation holds the title and the body's first words.
 FLAT_RUN_RE = re.compile(r"[:：]?(?P<title>[^\s，,。！？!?；;：:、…—“”「」『』\"．]{2,40})")
 SPECIAL_RE = re.compile(  # literal newline first: searched in the text with one prepended
-    rf"\n(?P<line>[{_HSPACE}]*(?P<kw>楔子|引子|序章|序幕|尾声|尾聲|终章|終章|后记|後記)"
-    rf"(?P<rest>(?:[{_HSPACE}:：、][^\n]*)?))$",
+    rf"\n(?P<line>[{HSPACE}]*(?P<kw>楔子|引子|序章|序幕|尾声|尾聲|终章|終章|后记|後記)"
+    rf"(?P<rest>(?:[{HSPACE}:：、][^\n]*)?))$",
     re.MULTILINE,
 )
 SPECIAL_KINDS: dict[str, ChapterKind] = {
@@ -87,7 +87,7 @@ def find_zh_candidates(text: str) -> list[Candidate]:
         if candidate is not None:
             found.append(candidate)
     for match in SPECIAL_RE.finditer("\n" + text):
-        rest = match.group("rest").strip(_HSPACE + ":：、")
+        rest = match.group("rest").strip(HSPACE + ":：、")
         if len(rest) > MAX_TITLE_CHARS or any(c in _TITLE_FORBIDDEN for c in rest):
             continue
         keyword = match.group("kw")
@@ -98,7 +98,7 @@ def find_zh_candidates(text: str) -> list[Candidate]:
                 level="special",
                 family="special",
                 number=None,
-                heading=match.group("line").strip(_HSPACE),
+                heading=match.group("line").strip(HSPACE),
                 title=rest,
                 kind=SPECIAL_KINDS[keyword],
             )
@@ -138,7 +138,7 @@ def _judge_numbered(text: str, match: re.Match[str], flat_book: bool) -> Candida
     before = text[window_start:start]
     newline = before.rfind("\n")
     before = before[newline + 1 :]
-    at_line_start = not before.strip(_HSPACE) and (newline >= 0 or window_start == 0)
+    at_line_start = not before.strip(HSPACE) and (newline >= 0 or window_start == 0)
     if not at_line_start and match.group("unit") in CHAPTER_UNITS:
         # `第一卷 风起 第２章：…`: a chapter heading after its volume's on one line starts
         # the line as much as the volume does.
@@ -147,7 +147,7 @@ def _judge_numbered(text: str, match: re.Match[str], flat_book: bool) -> Candida
     if not at_line_start:
         if match.group("prefix") == "地":
             return None
-        trimmed = before.rstrip(_HSPACE)
+        trimmed = before.rstrip(HSPACE)
         # Paragraph indentation left in a book without line breaks also separates.
         indented = len(before) - len(trimmed) >= 2 or before.endswith("\u3000")
         anchored = indented or (bool(trimmed) and trimmed[-1] in _LEAD_PUNCT)
@@ -179,7 +179,7 @@ def _judge_numbered(text: str, match: re.Match[str], flat_book: bool) -> Candida
             glued = FLAT_RUN_RE.match(text, unit_end, line_end)
         if glued is None:
             return None
-        title = (glued.group("title") or "").strip(_HSPACE)
+        title = (glued.group("title") or "").strip(HSPACE)
         end, strong = glued.end(), False
     return Candidate(
         start=start,
@@ -187,7 +187,7 @@ def _judge_numbered(text: str, match: re.Match[str], flat_book: bool) -> Candida
         level=_level_of(match.group("unit")),
         family=match.group("unit").replace("節", "节"),
         number=number,
-        heading=text[start:end].strip(_HSPACE),
+        heading=text[start:end].strip(HSPACE),
         title=title,
         strong=strong and anchored,
         anchored=anchored,
@@ -207,11 +207,11 @@ def _short_line_title(rest: str) -> str | None:
         return None
     if not stripped:
         return ""
-    separated = rest[0] in _HSPACE or rest[0] in ":：、"
+    separated = rest[0] in HSPACE or rest[0] in ":：、"
     forbidden = _TITLE_FORBIDDEN if separated else _GLUED_FORBIDDEN
     if any(c in forbidden for c in stripped):
         return None
-    return stripped.lstrip(":：、" + _HSPACE)
+    return stripped.lstrip(":：、" + HSPACE)
 
 
 def _level_of(unit: str) -> HeadingLevel:

@@ -46,10 +46,10 @@ from lengthwise.builders.chapters.toc_lines import (
     measure_bodies,
 )
 from lengthwise.builders.chapters.warnings import inner_headings, structure_warnings
+from lengthwise.builders.language import SUPPORTED_LANGUAGES, base_language
 from lengthwise.errors import UserError
 from lengthwise.records import TocEntry
 
-SUPPORTED_LANGUAGES = ("zh", "en")
 NO_HEADINGS = "no chapter headings found"
 _HEADING_GLUE = re.compile(r"[ \t\u3000]*")
 _LEADING_BLANK_LINES = re.compile(r"(?:[ \t\u3000\r]*\n)*")
@@ -57,7 +57,7 @@ _LEADING_BLANK_LINES = re.compile(r"(?:[ \t\u3000\r]*\n)*")
 
 def normalise_language(language: str) -> str:
     """`zh`/`en` from codes such as `zh-Hans` or `en_US`; ValueError for anything else."""
-    base = re.split(r"[-_]", language.strip().lower(), maxsplit=1)[0]
+    base = base_language(language)
     if base not in SUPPORTED_LANGUAGES:
         raise UserError(
             f"unsupported language {language!r} for chapter detection "

@@ -38,6 +38,7 @@ from lengthwise.builders.cleaning.rules import TextRule, contains_any
 from lengthwise.builders.cleaning.zh_blocks import NOTICE_BLOCK as ZH_NOTICE_BLOCK
 from lengthwise.builders.cleaning.zh_notices import AUTHOR_NOTICE
 from lengthwise.builders.cleaning.zh_web_rules import INLINE_RULES, LINE_RULES
+from lengthwise.builders.language import base_language
 from lengthwise.errors import UserError
 
 AUTO = "auto"
@@ -117,11 +118,6 @@ if sorted(m for pairs in _EN_WEB_MARKERS_BY_KEY.values() for m, _ in pairs) != s
 ):
     raise AssertionError("every en-web marker must hold exactly one key")
 _EN_WEB_SEARCH_CHARS = 300_000
-
-
-def base_language(language: str) -> str:
-    """ "zh-Hans", "zh_TW", "ZH" -> "zh"; "en-US" -> "en"; other codes are returned lowered."""
-    return re.split(r"[-_]", language.strip().lower(), maxsplit=1)[0]
 
 
 def has_gutenberg_markers(text: str) -> bool:
