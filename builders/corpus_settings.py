@@ -12,7 +12,7 @@ from lengthwise.spec import ChaptersConfig, CleaningConfig
 from lengthwise.storage import canonical_hash, read_json
 
 # Bump when cleaning or chapter detection changes output for the same input.
-PIPELINE_VERSION = "corpus-13"
+PIPELINE_VERSION = "corpus-14"
 
 
 @dataclass
@@ -49,6 +49,7 @@ class BookReport(JsonRecord):
     outside_chapters: AccountingJson | None = None
     inner_headings: list[str] = field(default_factory=list)  # heading lines left in bodies
     title_source: str = "filename"  # gutenberg-header | text | epub | html | markdown | ...
+    split_numbers: list[int] = field(default_factory=list)  # chapters printed in parts (上/下)
 
 
 def read_book_reports(path: Path) -> list[BookReport]:

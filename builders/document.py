@@ -205,6 +205,7 @@ def _book_report(
         kinds=[c.kind for c in detected],
         gaps=[list(g) for g in detection.gaps],
         duplicates=list(detection.duplicates),
+        split_numbers=list(detection.split_numbers),
         removed=dict(cleaned.removed),
         removed_examples=dict(cleaned.examples),
         learned_boilerplate=list(cleaned.learned),

@@ -64,6 +64,8 @@ def print_book(report: BookReport, copies: DuplicateEntry | None, tokenizer: str
         print(f"  gaps: {report.gaps}")
     if report.duplicates:
         print(f"  duplicates: {report.duplicates}")
+    if report.split_numbers:
+        print(f"  printed in parts (上/下, continued): {report.split_numbers}")
     copies = copies or NOT_A_COPY
     if copies["duplicate_of"]:
         print(f"  copy of {copies['duplicate_of']['kept']}: {copies['duplicate_of']}")

@@ -49,6 +49,9 @@ def _notes(book: BookReport) -> list[str]:
         notes.append(f"missing chapter numbers: {missing}")
     if book.duplicates:
         notes.append(f"chapter numbers printed twice: {', '.join(map(str, book.duplicates))}")
+    if book.split_numbers:
+        numbers = ", ".join(map(str, book.split_numbers))
+        notes.append(f"chapters printed in parts, kept as consecutive chapters: {numbers}")
     if book.front_matter_headings:
         notes.append(f"headings kept out as front matter: {'; '.join(book.front_matter_headings)}")
     notes += [f"warning: {w}" for w in book.warnings]

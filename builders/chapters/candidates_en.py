@@ -46,27 +46,30 @@ def _initials(words: tuple[str, ...]) -> str:
     return "".join(sorted({form[0] for form in _cased_forms(words)}))
 
 
+# Horizontal space between a heading's words: also the no-break space HTML leaves
+# (`Chapter&nbsp;12`) and the ideographic space of Chinese-set books.
+_HS = r"[ \t\xa0\u3000\u2000-\u200a\u202f]"
 # Each pattern starts with a literal newline (the text is searched with one prepended):
 # sre then jumps from line to line instead of trying `^` at every character (3-4x faster).
 # A heading printed inside an illustration block: `[Illustration: CHAPTER I.]` (cleaning
 # keeps such a heading line when it drops the rest of the block).
-_IN_ILLUSTRATION = r"(?:\[(?:Illustration|ILLUSTRATION)[:.]?[ \t]*)?"
+_IN_ILLUSTRATION = rf"(?:\[(?:Illustration|ILLUSTRATION)[:.]?{_HS}*)?"
 NUMBERED_RE = re.compile(
-    rf"\n(?P<line>[ \t]*{_IN_ILLUSTRATION}(?P<kw>{_cased(_CHAPTER_WORDS + _PART_WORDS)})[ \t]+"
-    r"(?P<num>(?:[Tt]he[ \t]+|THE[ \t]+)?(?:[0-9]{1,4}|[A-Za-z]+(?:-[A-Za-z]+)?))"
+    rf"\n(?P<line>{_HS}*{_IN_ILLUSTRATION}(?P<kw>{_cased(_CHAPTER_WORDS + _PART_WORDS)}){_HS}+"
+    rf"(?P<num>(?:[Tt]he{_HS}+|THE{_HS}+)?(?:[0-9]{{1,4}}|[A-Za-z]+(?:-[A-Za-z]+)?))"
     r"(?P<rest>[^\n]*))$",
     re.MULTILINE,
 )
 ORDINAL_SPECIAL_RE = re.compile(
-    rf"\n(?P<line>[ \t]*(?P<ord>{_cased(list(ORDINAL_WORDS))})[ \t]+"
+    rf"\n(?P<line>{_HS}*(?P<ord>{_cased(list(ORDINAL_WORDS))}){_HS}+"
     rf"(?P<kw>{_cased([*_SPECIAL_WORDS, *_PART_WORDS])})\b(?P<rest>[^\n]*))$",
     re.MULTILINE,
 )
 SPECIAL_RE = re.compile(
-    rf"\n(?P<line>[ \t]*(?P<kw>{_cased(list(_SPECIAL_WORDS))})\b(?P<rest>[^\n]*))$", re.MULTILINE
+    rf"\n(?P<line>{_HS}*(?P<kw>{_cased(list(_SPECIAL_WORDS))})\b(?P<rest>[^\n]*))$", re.MULTILINE
 )
 BARE_RE = re.compile(
-    r"\n(?P<line>[ \t]*(?P<num>[IVXLCDM]{1,8}|[0-9]{1,3})(?P<rest>\.[^\n]*|[ \t]*))$",
+    rf"\n(?P<line>{_HS}*(?P<num>[IVXLCDM]{{1,8}}|[0-9]{{1,3}})(?P<rest>\.[^\n]*|{_HS}*))$",
     re.MULTILINE,
 )
 # The characters each form's line can start with after its indentation.
@@ -85,15 +88,15 @@ _FORMS_BY_INITIAL = {
 # only, and only those whose line can start with the line's first character. The
 # lookahead rejects most prose lines at their first letter.
 LINE_OPENING_RE = re.compile(
-    rf"\n[ \t]*(?=(?P<initial>[{re.escape(''.join(sorted(_FORMS_BY_INITIAL)))}]))"
+    rf"\n{_HS}*(?=(?P<initial>[{re.escape(''.join(sorted(_FORMS_BY_INITIAL)))}]))"
     r"(?:\[(?:Illustration|ILLUSTRATION)"
     rf"|{_cased(_CHAPTER_WORDS + _PART_WORDS + tuple(_SPECIAL_WORDS) + ORDINAL_WORDS)}"
-    r"|[0-9]|[IVXLCDM]{1,8}(?:\.|[ \t]*$))",
+    rf"|[0-9]|[IVXLCDM]{{1,8}}(?:\.|{_HS}*$))",
     re.MULTILINE,
 )
 _SEPARATORS = ".:;,—–-]"
-_NEXT_WORD_RE = re.compile(r"[ \t]+([A-Za-z]+(?:-[A-Za-z]+)?)")
-_THE_RE = re.compile(r"^(?:the|THE|The)[ \t]+")
+_NEXT_WORD_RE = re.compile(rf"{_HS}+([A-Za-z]+(?:-[A-Za-z]+)?)")
+_THE_RE = re.compile(rf"^(?:the|THE|The){_HS}+")
 
 
 def find_en_candidates(text: str) -> list[Candidate]:
@@ -196,7 +199,7 @@ def _rest_is_heading(rest: str) -> bool:
         return True
     if rest[0] in _SEPARATORS or stripped[0] in _SEPARATORS:
         return True
-    return rest[0] in " \t" and not stripped[0].islower()
+    return rest[0].isspace() and not stripped[0].islower()
 
 
 def _clean_title(rest: str) -> str:

@@ -75,7 +75,8 @@ def detect_chapters(
     """Split a cleaned book `text` (LF line endings) into chapters. Pure: no I/O.
 
     `language`: "zh" or "en" (region suffixes such as "zh-CN" accepted); the other
-    language's heading forms are tried when the book's own find nothing.
+    language's heading forms are tried when the book's own number fewer than five
+    chapters, and win when they number at least five and more than twice as many.
     `toc`: an embedded table of contents; with two or more entries it is used as the
     chapters directly and `text` is not searched.
     `min_chapter_chars`: a heading that repeats the previous number after fewer
@@ -94,13 +95,22 @@ def detect_chapters(
     finders: list[Callable[[str], list[Candidate]]] = [find_zh_candidates, find_en_candidates]
     if lang == "en":
         finders.reverse()  # the other script's headings are a fallback only
-    detections: list[ChapterDetection] = []
-    for finder in finders:
-        is_zh = finder is find_zh_candidates
-        detections.append(_detect_with(text, finder(text), is_zh, min_chapter_chars))
-        if detections[-1].chapters:
-            return detections[-1]
-    return detections[0]  # the book's own language explains best why nothing was found
+    own_finder, other_finder = finders
+    own = _detect_with(text, own_finder(text), own_finder is find_zh_candidates, min_chapter_chars)
+    if _numbered(own) >= _FEW_CHAPTERS:
+        return own
+    # Headings in the other script (`Chapter 12 风起` in a Chinese web novel): believed
+    # when the book's own forms find nothing, or number only a few chapters and these
+    # at least `_FEW_CHAPTERS` and more than twice as many.
+    other = _detect_with(
+        text, other_finder(text), other_finder is find_zh_candidates, min_chapter_chars
+    )
+    numbered = _numbered(other)
+    if other.chapters and (
+        not own.chapters or (numbered >= _FEW_CHAPTERS and numbered > 2 * _numbered(own))
+    ):
+        return other
+    return own  # the book's own language explains best why nothing was found
 
 
 def _detect_with(
@@ -279,7 +289,7 @@ def _assemble(
 ) -> ChapterDetection:
     chapters: list[DetectedChapter] = []
     spans: list[tuple[int, int]] = []
-    entries: list[tuple[int | None, str | None, str]] = []
+    entries: list[tuple[int | None, str | None, str, str | None]] = []
     families: set[str] = set()
     part: Candidate | None = None
     part_key: str | None = None
@@ -309,14 +319,17 @@ def _assemble(
             )
         )
         spans.append((heading.start, stop))
-        entries.append((number if heading.kind == "chapter" else None, part_key, heading.family))
-    gaps, duplicates = numbering_problems(entries)
+        entries.append(
+            (number if heading.kind == "chapter" else None, part_key, heading.family, heading.title)
+        )
+    numbering = numbering_problems(entries)
     collection, reason = story_collection(chapters, spans, sorted(families), plan.sections)
     return ChapterDetection(
         chapters=chapters,
         numbers=[c.number for c in chapters],
-        gaps=gaps,
-        duplicates=duplicates,
+        gaps=numbering.gaps,
+        duplicates=numbering.duplicates,
+        split_numbers=numbering.split,
         story_collection=collection,
         story_collection_reason=reason,
         front_matter_chars=accepted[0].start,

@@ -34,7 +34,7 @@ TITLE_KINDS: dict[str, ChapterKind] = {
 def detect_from_toc(toc: list[TocEntry], min_chapter_chars: int) -> ChapterDetection:
     """One chapter per ToC entry that has text."""
     chapters: list[DetectedChapter] = []
-    entries: list[tuple[int | None, str | None, str]] = []
+    entries: list[tuple[int | None, str | None, str, str | None]] = []
     families: set[str] = set()
     part: str | None = None
     for entry in toc:
@@ -58,17 +58,18 @@ def detect_from_toc(toc: list[TocEntry], min_chapter_chars: int) -> ChapterDetec
                 kind=kind,
             )
         )
-        entries.append((chapters[-1].number, part, "toc"))
+        entries.append((chapters[-1].number, part, "toc", chapters[-1].title))
     if not chapters:
         return ChapterDetection(excluded="embedded table of contents has no entry with text")
-    gaps, duplicates = numbering_problems(entries)
+    numbering = numbering_problems(entries)
     spans = [(0, 0)] * len(chapters)  # no offsets: section restarts cannot be checked
     collection, reason = story_collection(chapters, spans, sorted(families), [])
     return ChapterDetection(
         chapters=chapters,
         numbers=[c.number for c in chapters],
-        gaps=gaps,
-        duplicates=duplicates,
+        gaps=numbering.gaps,
+        duplicates=numbering.duplicates,
+        split_numbers=numbering.split,
         story_collection=collection,
         story_collection_reason=reason,
         method="toc",

@@ -56,7 +56,8 @@ class ChapterDetection:
     """Chapters found in one book, with the numbering problems worth reporting.
 
     `gaps` are missing number ranges (inclusive), `duplicates` numbers printed twice
-    within one numbering run (a part, when numbering restarts per part).
+    within one numbering run (a part, when numbering restarts per part), `split_numbers`
+    numbers of chapters printed in consecutive parts (`…（上）`, `…（下）`: not duplicates).
     `excluded` is the reason when no chapters were found (then `chapters` is empty).
     """
 
@@ -64,6 +65,7 @@ class ChapterDetection:
     numbers: list[int | None] = field(default_factory=list)
     gaps: list[tuple[int, int]] = field(default_factory=list)
     duplicates: list[int] = field(default_factory=list)
+    split_numbers: list[int] = field(default_factory=list)  # chapters printed in parts (上/下)
     story_collection: bool = False
     story_collection_reason: str | None = None
     excluded: str | None = None

@@ -7,14 +7,21 @@ line of its own: an out-of-order or doubled heading that stands alone is a real
 problem of the book to report, not something to hide. Glued candidates off the chain
 are dropped (a chapter reference in a sentence), and so is a heading that repeats the
 previous number with almost no text in between (红楼梦 prints some headings twice).
+
+A number printed again right after itself, with the same title but for a part marker
+(`第五回 …（上）` then `…（下）`, `Chapter 5` then `Chapter 5 (continued)`), is one chapter
+printed in parts: both are kept as chapters and the number is reported as split, not
+as doubled.
 """
 
 from __future__ import annotations
 
 import bisect
 import itertools
+import re
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from lengthwise.builders.chapters.model import Candidate
 from lengthwise.builders.chapters.spans import stripped_length
@@ -143,29 +150,86 @@ def duplicates_of(numbers: Sequence[int]) -> list[int]:
     return sorted(n for n, count in Counter(numbers).items() if count > 1)
 
 
+_MARKER_WORDS = (
+    r"上篇|中篇|下篇|[上中下续續]|(?:part|Part|PART)\s+(?:\d{1,2}|[IVX]{1,4}|[A-Za-z]+)"
+    r"|continued|Continued|CONTINUED|concluded|Concluded|CONCLUDED"
+)
+# A part marker ending a title: bracketed (`（上）`, `(2)`, `[II]`), or a marker word after a
+# space or separator (`王熙凤 上`, `Chapter 5, Part 2`).
+_PART_MARKER = re.compile(
+    r"\s*(?:[（(【\[〔]\s*(?P<bracketed>" + _MARKER_WORDS + r"|[一二三四五六七八九十]{1,3}|\d{1,2}"
+    r"|[IVX]{1,4})\s*[）)】\]〕]|(?:^|(?<=[\s,，:：—–-]))(?P<word>" + _MARKER_WORDS + r"))\s*$"
+)
+
+
+def split_title(title: str | None) -> tuple[str, str | None]:
+    """A title without its trailing part marker, and the marker (None when it has none)."""
+    title = (title or "").strip()
+    match = _PART_MARKER.search(title)
+    if match is None:
+        return title, None
+    marker = match.group("bracketed") or match.group("word")
+    return title[: match.start()].rstrip(" \t\u3000,，:：—–-"), marker
+
+
+_CONTINUATION = {"续", "續", "continued", "concluded"}
+
+
+def continues_chapter(title: str | None, previous_title: str | None) -> bool:
+    """Whether a heading repeating the previous heading's number prints the next part of
+    that chapter: the same title but for part markers, which differ, or no title but a
+    continuation word (`Chapter 5 (continued)` after `Chapter 5. The Storm`)."""
+    base, marker = split_title(title)
+    if not base and marker is not None and marker.lower() in _CONTINUATION:
+        return True
+    previous_base, previous_marker = split_title(previous_title)
+    return base == previous_base and marker != previous_marker
+
+
+@dataclass
+class NumberingProblems:
+    """Missing number ranges, numbers printed twice, and numbers printed in parts."""
+
+    gaps: list[tuple[int, int]] = field(default_factory=list)
+    duplicates: list[int] = field(default_factory=list)
+    split: list[int] = field(default_factory=list)
+
+
 def numbering_problems(
-    entries: Sequence[tuple[int | None, str | None, str]],
-) -> tuple[list[tuple[int, int]], list[int]]:
-    """Gaps and duplicates over (number, part, family) entries in book order.
+    entries: Sequence[tuple[int | None, str | None, str, str | None]],
+) -> NumberingProblems:
+    """Gaps, duplicates and split numbers over (number, part, family, title) entries in
+    book order.
 
     When some part starts at or below the previous part's last number, numbering
     restarts per part (War and Peace) and each part is checked on its own; otherwise
     the book is one numbering run. Different keyword families (LETTER before CHAPTER)
-    are separate runs.
+    are separate runs. A heading continuing the previous one (`continues_chapter`)
+    counts once.
     """
     by_part: dict[str | None, list[int]] = {}
-    for number, part, _family in entries:
+    for number, part, _family, _title in entries:
         if number is not None:
             by_part.setdefault(part, []).append(number)
     runs = list(by_part.values())
     restarts = any(later[0] <= earlier[-1] for earlier, later in itertools.pairwise(runs))
     segments: dict[tuple[str | None, str], list[int]] = {}
-    for number, part, family in entries:
-        if number is not None:
-            segments.setdefault((part if restarts else None, family), []).append(number)
-    gaps: list[tuple[int, int]] = []
+    last_title: dict[tuple[str | None, str], str | None] = {}
+    split: set[int] = set()
+    for number, part, family, title in entries:
+        if number is None:
+            continue
+        key = (part if restarts else None, family)
+        numbers = segments.setdefault(key, [])
+        if numbers and numbers[-1] == number and continues_chapter(title, last_title[key]):
+            split.add(number)
+        else:
+            numbers.append(number)
+        last_title[key] = title
+    problems = NumberingProblems(split=sorted(split))
     duplicates: set[int] = set()
     for numbers in segments.values():
-        gaps.extend(gaps_of(numbers))
+        problems.gaps.extend(gaps_of(numbers))
         duplicates.update(duplicates_of(numbers))
-    return gaps, sorted(duplicates)
+    problems.duplicates = sorted(duplicates)
+    return problems

@@ -12,6 +12,11 @@ count up through the book: at least `MIN_RISING` of consecutive marks rise by 1 
 rising series. Only marks that continue the series (rising by 1 to `MAX_STEP` from
 their neighbour) are removed, each counted; the text on both sides is joined as it was.
 Books that are mostly ASCII (English) are left to the English rules.
+
+Chapter numbers also rise by one: `Chapter 12 风起` or `卷 3 归来` at the start of a heading
+line is a mark of one shape too. A series whose marks sit at the start of short lines
+and come several printed pages apart (`chapter_numbers.MIN_CHAPTER_PAGES`) is numbering
+headings, not pages, and is left for chapter detection.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 
+from lengthwise.builders.cleaning.chapter_numbers import MIN_CHAPTER_PAGES, PAGE_CHARS
 from lengthwise.builders.cleaning.learned import LearnedLine
 from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.rules import (
@@ -46,6 +52,10 @@ _MARK = re.compile(
 
 
 _DIGITS = "0123456789０１２３４５６７８９"
+# A heading line: short, with its number near the start (`Chapter 12 风起`, `卷 3 归来`).
+_HEADING_LINE_CHARS = 60
+_HEADING_NUMBER_WITHIN = 20
+_HEADING_SHARE = 0.9
 
 
 def _marks(text: str, digits: list[str]) -> list[re.Match[str]]:
@@ -94,6 +104,27 @@ def _rising_share(marks: list[_Mark]) -> float:
     return rising / len(pairs) if pairs else 0.0
 
 
+def _numbers_headings(text: str, marks: list[_Mark]) -> bool:
+    """Whether a series numbers heading lines: its marks (nearly) all sit near the start
+    of short lines, and they come several printed pages apart on average."""
+    if len(marks) < 2:
+        return False
+    mean_gap = (marks[-1].start - marks[0].start) / (len(marks) - 1)
+    if mean_gap < MIN_CHAPTER_PAGES * PAGE_CHARS["zh"]:
+        return False
+    at_heading = 0
+    for mark in marks:
+        line_start = text.rfind("\n", 0, mark.start) + 1
+        line_end = text.find("\n", mark.end)
+        line_end = len(text) if line_end < 0 else line_end
+        if (
+            mark.start - line_start <= _HEADING_NUMBER_WITHIN
+            and line_end - line_start <= _HEADING_LINE_CHARS
+        ):
+            at_heading += 1
+    return at_heading >= _HEADING_SHARE * len(marks)
+
+
 def remove_inline_page_markers(text: str) -> RuleOutcome:
     """Learn this book's inline page marks and remove them (see the module docstring)."""
     index = ascii_index(text)
@@ -111,6 +142,8 @@ def remove_inline_page_markers(text: str) -> RuleOutcome:
         if len(marks) < MIN_MARKS or _rising_share(marks) < MIN_RISING:
             continue
         series = _series(marks)
+        if _numbers_headings(text, series):
+            continue
         edits += [(mark.start, mark.end, "") for mark in series]
         learned.append(
             LearnedLine(
