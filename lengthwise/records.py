@@ -23,6 +23,17 @@ def slugify(text: str, fallback: str = "book") -> str:
     return slug[:80] or fallback
 
 
+# Invisible characters web copies sprinkle through text (zero-width space/joiners, word
+# joiner, BOM, soft hyphen) and control characters: never part of a title.
+_INVISIBLE = re.compile(r"[\u200b-\u200d\u2060\ufeff\u00ad\x00-\x08\x0b-\x1f\x7f]+")
+
+
+def display_title(title: str) -> str:
+    """A title as people should read it: invisible and control characters removed, runs
+    of whitespace (no-break and ideographic spaces included) as one space."""
+    return " ".join(_INVISIBLE.sub("", title).split())
+
+
 @dataclass
 class SourceDocument:
     """One raw book as read from a source, decoded but not yet cleaned.
@@ -46,6 +57,12 @@ class SourceDocument:
     # Where `title` came from: "gutenberg-header", "text" (a title line in the book),
     # "epub", "html", "markdown", "hf-column", or "filename" (nothing better was found).
     title_source: str = "filename"
+
+    def __post_init__(self) -> None:
+        # Titles are read from text before cleaning (a title line, a file name, metadata).
+        self.title = display_title(self.title)
+        if self.author is not None:
+            self.author = display_title(self.author)
 
 
 @dataclass
