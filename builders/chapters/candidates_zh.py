@@ -1,4 +1,4 @@
-"""Heading candidates in Chinese text: 第X回/章/节/卷 and 楔子/尾声-like headings.
+"""Heading candidates in Chinese text: 第X回/章/节/卷, 卷X and 楔子/尾声-like headings.
 
 A candidate is found with a precompiled regex over the whole text (one scan per
 prefix, 第 and 地), then judged by its surroundings (a few string look-ups per hit):
@@ -34,6 +34,8 @@ _LEAD_PUNCT = set('。！？!?．.；;…」』”’"）)】》—_~')
 _GLUED_FORBIDDEN = set('，,。！？!?；;：:、…—“”「」『』"．.')
 # A title never contains sentence-final stops.
 _TITLE_FORBIDDEN = set("。．；;")
+# Brackets a site may print around a heading's number (`【第十回】title`, `[第十章 标题]`).
+_BRACKETS = {"【": "】", "[": "]", "〔": "〕", "〖": "〗", "（": "）", "(": ")", "「": "」"}
 
 DIGIT_RANGES = "0-9０-９"
 _AFTER_PREFIX = (
@@ -45,6 +47,11 @@ HEADING_RE = re.compile(rf"(?P<prefix>[第地]){_AFTER_PREFIX}")
 # times faster than a character class. A match holds 第/地 only at its start, so matches
 # never overlap and the two scans together find exactly HEADING_RE's matches.
 HEADING_BY_PREFIX = tuple(re.compile(rf"(?P<prefix>{p}){_AFTER_PREFIX}") for p in "第地")
+# The unit before the number, as classical books print volumes (`卷一`, `卷之三`, `卷第十`):
+# taken at a line start only (`卷一` inside a sentence is prose).
+UNIT_FIRST_RE = re.compile(
+    rf"(?P<unit>卷)(?P<prefix>[之第]?)[{HSPACE}]*(?P<num>[{NUMERAL_CHARS}{DIGIT_RANGES}]{{1,12}})"
+)
 # After a sentence end, a 回 number without its 第 (see `_unprefixed`).
 UNPREFIXED_RE = re.compile(
     rf"(?<=[。！？!?」』”])(?P<prefix>)(?P<num>[{NUMERAL_CHARS}]{{1,6}})(?P<unit>回)"
@@ -111,7 +118,9 @@ def find_zh_candidates(text: str) -> list[Candidate]:
 
 def _heading_matches(text: str) -> list[re.Match[str]]:
     """`HEADING_RE.finditer(text)`, in text order, found faster (`HEADING_BY_PREFIX`)."""
-    matches = [match for regex in HEADING_BY_PREFIX for match in regex.finditer(text)]
+    matches = [
+        match for regex in (*HEADING_BY_PREFIX, UNIT_FIRST_RE) for match in regex.finditer(text)
+    ]
     return sorted(matches, key=lambda match: match.start())
 
 
@@ -138,14 +147,22 @@ def _judge_numbered(text: str, match: re.Match[str], flat_book: bool) -> Candida
     before = text[window_start:start]
     newline = before.rfind("\n")
     before = before[newline + 1 :]
-    at_line_start = not before.strip(HSPACE) and (newline >= 0 or window_start == 0)
+    line_starts = newline >= 0 or window_start == 0
+    at_line_start = not before.strip(HSPACE) and line_starts
+    close = None
+    opening = before.strip(HSPACE)
+    if line_starts and opening in _BRACKETS:
+        # `【第十回】…` at a line start: the heading starts at its bracket (left out, the
+        # bracket would end the previous chapter).
+        at_line_start, close = True, _BRACKETS[opening]
+        start -= len(before) - before.index(opening)
     if not at_line_start and match.group("unit") in CHAPTER_UNITS:
         # `第一卷 风起 第２章：…`: a chapter heading after its volume's on one line starts
         # the line as much as the volume does.
         at_line_start = (newline >= 0 or window_start == 0) and _is_part_prefix(before)
     anchored = True
     if not at_line_start:
-        if match.group("prefix") == "地":
+        if match.group("prefix") == "地" or match.re is UNIT_FIRST_RE:
             return None
         trimmed = before.rstrip(HSPACE)
         # Paragraph indentation left in a book without line breaks also separates.
@@ -166,7 +183,15 @@ def _judge_numbered(text: str, match: re.Match[str], flat_book: bool) -> Candida
         chapter = _CHAPTER_ON_LINE.search(text, unit_end, line_end)
         if chapter is not None:
             line_end, line_ends = chapter.start(), True
-    title = _short_line_title(text[unit_end:line_end]) if line_ends else None
+    title_start = unit_end
+    if close is not None:
+        closed = text.find(close, unit_end, line_end)
+        if closed >= 0 and not text[unit_end:closed].strip(HSPACE):
+            title_start = closed + 1  # `【第十回】`: the bracket separates the title
+    rest = text[title_start:line_end]
+    if close is not None and title_start == unit_end and rest.rstrip(HSPACE).endswith(close):
+        rest = rest.rstrip(HSPACE)[:-1]  # `[第十章 标题]`: the bracket closes the heading
+    title = _short_line_title(rest, title_start > unit_end) if line_ends else None
     flat = False
     if title is not None:
         end, strong = line_end, at_line_start
@@ -200,14 +225,15 @@ def _is_part_prefix(before: str) -> bool:
     return _PART_PREFIX.fullmatch(before) is not None
 
 
-def _short_line_title(rest: str) -> str | None:
-    """The title when the rest of the heading line is a short title, else None."""
+def _short_line_title(rest: str, separated: bool = False) -> str | None:
+    """The title when the rest of the heading line is a short title, else None
+    (`separated`: a closing bracket stood between the number and `rest`)."""
     stripped = rest.strip()
     if len(stripped) > MAX_TITLE_CHARS:
         return None
     if not stripped:
         return ""
-    separated = rest[0] in HSPACE or rest[0] in ":：、"
+    separated = separated or rest[0] in HSPACE or rest[0] in ":：、"
     forbidden = _TITLE_FORBIDDEN if separated else _GLUED_FORBIDDEN
     if any(c in forbidden for c in stripped):
         return None

@@ -17,15 +17,16 @@ from lengthwise.builders.chapters.bare_zh import is_zh_bare_heading
 _ROMAN = r"[IVXLCDM]{1,8}"
 _NUMBER = rf"(?:\d{{1,4}}|{_ROMAN}|[A-Z][a-z]+(?:-[a-z]+)?|[A-Z]+(?:-[A-Z]+)?)"
 _EN_HEADING = re.compile(
-    r"[ \t]*(?:(?:CHAPTER|Chapter|CHAP\.|Chap\.|BOOK|Book|PART|Part|VOLUME|Volume|VOL\.|"
+    r"[ \t\xa0\u3000]*(?:(?:CHAPTER|Chapter|CHAP\.|Chap\.|BOOK|Book|PART|Part|VOLUME|Volume|VOL\.|"
     r"STAVE|Stave|LETTER|Letter|ADVENTURE|Adventure|EPILOGUE|Epilogue|PROLOGUE|Prologue|"
-    r"SECTION|Section|CANTO|Canto)\b(?:[ \t]+" + _NUMBER + r"\b)?(?![ \t]+[a-z])"
+    r"SECTION|Section|CANTO|Canto)\b(?:[ \t\xa0\u3000]+" + _NUMBER + r"\b)?(?![ \t]+[a-z])"
     rf"|{_ROMAN}\.?[ \t]*$|{_ROMAN}\.[ \t]+[A-Z][^a-z\n]*$|\d{{1,3}}\.?[ \t]*$"
     r"|(?:THE END|FINIS|CONTENTS|FOOTNOTES|NOTES)\.?[ \t]*$"
     r"|(?:PREFACE|Preface|INTRODUCTION|Introduction|APPENDIX|Appendix)\b(?![ \t]+[a-z]))"
 )
-_ZH_HEADING = re.compile(
-    r"[ \t\u3000]*(?:第[0-9０-９零〇一二三四五六七八九十百千万两]{1,8}[回章节卷集部篇]"
+_ZH_NUMERAL = "[0-9０-９零〇一二三四五六七八九十百千万两]{1,8}"
+_ZH_HEADING = re.compile(  # a bracket may open the line: `【第十回】…`, `[第十章 标题]`
+    rf"[ \t\u3000]*[【\[〔〖（(「]?(?:第{_ZH_NUMERAL}[回章节卷集部篇]|卷[之第]?{_ZH_NUMERAL}"
     r"|序章|序言|楔子|引子|尾声|番外|后记|後記|终章|正文)"
 )
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*•·–]|\d{1,3}[.)]|\(?[a-z]\)|\([ivx]{1,4}\))[ \t]+\S")

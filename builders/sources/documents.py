@@ -18,7 +18,13 @@ from lengthwise.builders.sources.decoding import (
 )
 from lengthwise.builders.sources.epub import read_epub
 from lengthwise.builders.sources.errors import SourceError
-from lengthwise.builders.sources.formats import decode_markup, html_to_text, markdown_to_text
+from lengthwise.builders.sources.formats import (
+    MARKDOWN_HEADINGS_IN_TEXT,
+    decode_markup,
+    html_to_text,
+    markdown_headings,
+    markdown_to_text,
+)
 from lengthwise.builders.sources.text_titles import repeated_title, title_line
 from lengthwise.builders.sources.titles import bracketed_title, parse_pg_header
 from lengthwise.records import SourceDocument, slugify
@@ -111,6 +117,12 @@ def _extract_text(data: bytes, name: str, fmt: Format, declared_charset: str | N
     else:
         decoded = decode_bytes(data, name)
     text, title = decoded.text, None
+    if fmt == "text" and (headings := markdown_headings(text)) >= MARKDOWN_HEADINGS_IN_TEXT:
+        # A `.txt` written as Markdown (`## Chapter 1`): its headings are read as such.
+        fmt = "markdown"
+        decoded.warnings.append(
+            f"read as Markdown: {headings} lines are `#` headings (their `#` markers removed)"
+        )
     if fmt == "markdown":
         text, title = markdown_to_text(text)
     source_of_title = "markdown"

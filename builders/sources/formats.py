@@ -22,7 +22,14 @@ from bs4.element import CData, NavigableString, Tag
 
 from lengthwise.builders.sources.decoding import DecodedText, decode_bytes, decode_declared
 
-__all__ = ["HtmlText", "decode_markup", "html_to_text", "markdown_to_text", "primary_language"]
+__all__ = [
+    "HtmlText",
+    "decode_markup",
+    "html_to_text",
+    "markdown_headings",
+    "markdown_to_text",
+    "primary_language",
+]
 
 # Elements whose content is not book text.
 _DROPPED = frozenset(
@@ -103,6 +110,17 @@ def markdown_to_text(text: str) -> tuple[str, str | None]:
             if title is None and line.lstrip().startswith("# ") and lines[number]:
                 title = lines[number]
     return "\n".join(lines), title
+
+
+# A plain-text file with this many `#` heading lines was written as Markdown.
+MARKDOWN_HEADINGS_IN_TEXT = 3
+_ATX_WITH_TEXT = re.compile(r"(?m)^ {0,3}#{1,6}[ \t]+\S")
+
+
+def markdown_headings(text: str) -> int:
+    """How many lines of `text` are Markdown `#` headings with text (`## Chapter 1`); a book
+    never starts a line with `#` and a space otherwise."""
+    return sum(1 for _ in _ATX_WITH_TEXT.finditer(text))
 
 
 def primary_language(tag: str) -> str:

@@ -4,6 +4,10 @@
   numbers were first removed as inline page numbers (`zh/inline-page-markers` saw a
   rising series) and the book came out as 2 chapters;
 - `Chapter&nbsp;12`: a no-break space in the heading (HTML conversions) hid it;
+- `【第十回】title` and `[第十回 title]`: a bracket before 第 made the heading a weak
+  mid-line candidate, a `?` in the title then rejected it, and the bracket ended the
+  previous chapter;
+- `卷一 title`, `卷之一`: classical volume numbering, unit first, was not looked for;
 - chapters printed in parts (`第五回 …（上）` / `…（下）`, `CHAPTER V (continued)`) were
   reported as doubled numbers.
 
@@ -24,6 +28,7 @@ from lengthwise.builders.chapters.sequence import (
     numbering_problems,
     split_title,
 )
+from lengthwise.builders.chapters.zh_numerals import to_chinese_number
 from lengthwise.builders.corpus import process_document
 from lengthwise.records import Book, Chapter, SourceDocument
 from tests.fixtures.reprinting import (
@@ -53,6 +58,25 @@ def test_latin_headings_in_a_chinese_book(shared_corpora: Path, name: str, space
     assert book is not None, report.excluded
     _same_chapters(book, original)
     assert "zh/inline-page-markers" not in report.removed
+
+
+ZH_FORMS: dict[str, Callable[[Chapter], str]] = {
+    "bracketed number": lambda c: f"【第{to_chinese_number(c.number or 0)}回】{c.title}",
+    "bracketed heading": lambda c: f"[第{to_chinese_number(c.number or 0)}回 {c.title}]",
+    "volume first": lambda c: f"卷{to_chinese_number(c.number or 0)}\u3000{c.title}",
+    "volume of": lambda c: f"卷之{to_chinese_number(c.number or 0)}",
+}
+
+
+@pytest.mark.parametrize("name", ["shuihu_utf8.txt", "xiyouji_utf8.txt"])
+@pytest.mark.parametrize("form", list(ZH_FORMS))
+def test_other_chinese_heading_forms(shared_corpora: Path, name: str, form: str) -> None:
+    doc = read_shared(shared_corpora, ZH, name)
+    original = processed(doc)
+    reprinted = processed(reprint_headings(doc, original, ZH_FORMS[form]))
+    _same_chapters(reprinted, original)
+    if form.startswith("bracketed"):  # the title is read without the brackets
+        assert [c.title for c in reprinted.chapters] == [c.title for c in original.chapters]
 
 
 @pytest.mark.parametrize("name", ["tom_sawyer.txt", "alice_in_wonderland.txt"])
