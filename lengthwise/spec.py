@@ -255,7 +255,8 @@ class SamplingConfig(_Strict):
     # Selection keeps the first quartile of lengths at or above this share of the target.
     q1_min_ratio: float = Field(default=0.9, gt=0, le=1)
     # A sample never spans a forward jump in the printed chapter numbers (chapters missing
-    # from the source) unless this is true; see builders/sampling/number_gaps.py.
+    # from the source), nor a restart at one with no part heading (another work in the
+    # same file), unless this is true; see builders/sampling/number_gaps.py.
     allow_number_gaps: bool = False
 
 

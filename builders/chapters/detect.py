@@ -38,6 +38,7 @@ from lengthwise.builders.chapters.sequence import (
     believed,
     drop_repeated_headings,
     numbering_problems,
+    split_at_restarts,
 )
 from lengthwise.builders.chapters.spans import rstripped, stripped_length
 from lengthwise.builders.chapters.toc_lines import (
@@ -174,8 +175,22 @@ def _run(text: str, plan: HeadingPlan, min_chapter_chars: int) -> ChapterDetecti
     detection = _assemble(text, accepted, plan, len(toc_lines), min_chapter_chars)
     inner = inner_headings(headings, accepted, inner_parts)
     detection.inner_headings = [c.heading for c in inner]
-    detection.warnings = structure_warnings(detection, inner)
+    detection.warnings = structure_warnings(detection, inner) + _restart_warnings(accepted)
     return detection
+
+
+def _restart_warnings(accepted: list[Candidate]) -> list[str]:
+    """One warning per numbering restart with no part heading (`split_at_restarts`)."""
+    warnings = []
+    chapters = [c for c in accepted if c.level != "part"]
+    for index, heading in enumerate(chapters):
+        if heading.run > 0 and (index == 0 or chapters[index - 1].run != heading.run):
+            warnings.append(
+                f"chapter numbering starts again at {heading.heading.splitlines()[0]!r} "
+                f"(chapter #{index}) with no part heading: the file may hold more than one "
+                "work; samples do not run across the restart"
+            )
+    return warnings
 
 
 def _absorb_part_prefixes(
@@ -241,7 +256,8 @@ def _accept_chapters(
         else:
             groups.setdefault((part_index, heading.family), []).append(heading)
     for group in groups.values():
-        kept.extend(believed(drop_repeated_headings(text, group, min_chapter_chars)))
+        for run in split_at_restarts(text, group, min_chapter_chars):
+            kept.extend(believed(drop_repeated_headings(text, run, min_chapter_chars)))
     return sorted(kept, key=lambda c: c.start)
 
 
@@ -319,8 +335,9 @@ def _assemble(
             )
         )
         spans.append((heading.start, stop))
+        run_key = part_key if heading.run == 0 else f"{part_key}|run {heading.run}"
         entries.append(
-            (number if heading.kind == "chapter" else None, part_key, heading.family, heading.title)
+            (number if heading.kind == "chapter" else None, run_key, heading.family, heading.title)
         )
     numbering = numbering_problems(entries)
     collection, reason = story_collection(chapters, spans, sorted(families), plan.sections)

@@ -102,3 +102,6 @@ class Candidate:
     # Printed without its 第 (`…下回分解。五十二回談春秋…`): believed only where it fills the
     # numbering exactly, like an unanchored heading.
     unprefixed: bool = False
+    # Which numbering run of its part and family (0, then 1 after the numbering starts again
+    # at one with no part heading: `sequence.split_at_restarts`).
+    run: int = 0

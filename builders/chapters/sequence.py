@@ -52,6 +52,54 @@ def drop_repeated_headings(
     return kept
 
 
+# A numbering that starts again at one is a new run (a second work in the file, an
+# omnibus) when the earlier run reached at least this number and the new one continues
+# 1, 2, 3 ... for at least this many headings on lines of their own.
+RESTART_RUN = 3
+
+
+def split_at_restarts(
+    text: str, candidates: list[Candidate], min_chapter_chars: int
+) -> list[list[Candidate]]:
+    """`candidates` (one part and family, text order) cut where the numbering starts again
+    at one with no part heading: `CHAPTER I`..`XII` of one work, then `CHAPTER I`..`XXXV`
+    of the next in the same file. Each piece is checked on its own (as one run, the
+    second work's first chapters would be headings inside the first work's last chapter).
+    The new run must count up 1, 2, 3 ... in strong headings, each with at least
+    `min_chapter_chars` of text: a numbered list or an inner book's sections is not one."""
+    pieces: list[list[Candidate]] = [[]]
+    highest = 0
+    for index, candidate in enumerate(candidates):
+        if (
+            candidate.number == 1
+            and highest >= RESTART_RUN
+            and _counts_up_from_one(text, candidates[index:], min_chapter_chars)
+        ):
+            pieces.append([])
+            highest = 0
+        pieces[-1].append(candidate)
+        highest = max(highest, candidate.number or 0)
+    for run, piece in enumerate(pieces):
+        for candidate in piece:
+            candidate.run = run
+    return pieces
+
+
+def _counts_up_from_one(text: str, candidates: Sequence[Candidate], min_chapter_chars: int) -> bool:
+    run = candidates[:RESTART_RUN]
+    if len(run) < RESTART_RUN:
+        return False
+    for expected, (candidate, following) in enumerate(
+        zip(run, [*candidates[1:RESTART_RUN], None], strict=True), 1
+    ):
+        if not candidate.strong or candidate.number != expected:
+            return False
+        stop = following.start if following is not None else len(text)
+        if following is not None and stripped_length(text, candidate.end, stop) < min_chapter_chars:
+            return False
+    return True
+
+
 def increasing_chain(candidates: Sequence[Candidate]) -> set[int]:
     """Indexes of the heaviest chain with strictly increasing numbers (O(n log n))."""
     numbered = [(i, c.number) for i, c in enumerate(candidates) if c.number is not None]

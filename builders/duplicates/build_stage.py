@@ -20,7 +20,7 @@ from lengthwise.builders.sampling import (
     select_nested,
     select_samples,
 )
-from lengthwise.builders.sampling.number_gaps import number_gaps
+from lengthwise.builders.sampling.number_gaps import numbering_breaks
 from lengthwise.builders.sampling.runs import DroppedRunJson
 from lengthwise.executors import Executor
 from lengthwise.records import Book
@@ -68,12 +68,13 @@ def duplicates_stage(
 def sampling_lengths(
     books: Sequence[Book], primary: str, field: str, allow_number_gaps: bool
 ) -> list[BookLengths]:
-    """Chapter lengths per book, with the numbering gaps no run may span (unless allowed)."""
+    """Chapter lengths per book, with the numbering gaps and restarts no run may span
+    (unless allowed)."""
     return [
         BookLengths(
             b.id,
             [getattr(c, field)[primary] for c in b.chapters],
-            () if allow_number_gaps else tuple(g.index for g in number_gaps(b.chapters)),
+            () if allow_number_gaps else numbering_breaks(b.chapters),
         )
         for b in books
     ]

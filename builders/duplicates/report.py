@@ -56,10 +56,11 @@ def refusals_markdown(subsets: Mapping[str, SubsetReport]) -> list[str]:
         "",
         "## Contiguity",
         "",
-        "Windows refused because they would span a gap in the printed chapter numbering, and "
-        "candidates removed because they overlap a selected sample of a copy of the same work.",
+        "Windows refused because they would span a gap in the printed chapter numbering (or a "
+        "restart at one with no part heading: another work in the same file), and candidates "
+        "removed because they overlap a selected sample of a copy of the same work.",
         "",
-        "| subset | refused across numbering gaps | removed as copy overlap |",
+        "| subset | refused across numbering gaps or restarts | removed as copy overlap |",
         "|---|---:|---:|",
     ]
     for name, sub in subsets.items():

@@ -25,7 +25,8 @@ class CandidateSet:
 
     ``unusable_chapters``/``unusable_tokens``: chapters longer than ``upper`` on their own,
     which no sample of this subset can contain. ``refused_number_gaps``: windows the books
-    would have given had runs been allowed across gaps in the printed chapter numbering.
+    would have given had runs been allowed across gaps in the printed chapter numbering
+    (and restarts at one within a part: `number_gaps.numbering_breaks`).
     """
 
     subset: SubsetSpec

@@ -12,10 +12,16 @@ give a sample "chapters 1, 12, 13"). The rule, over consecutive *numbered* chapt
   special case, and ``Chapter.part`` only matters through it;
 - a single misprinted number is no gap: in 25, 16, 27 (Tom Sawyer prints XVI for XXVI) the
   jump 16 -> 27 continues 25; in 5, 60, 7 the jump 5 -> 60 is followed by 7.
+
+A restart is no gap, but a numbering that starts again at one *within the same part*
+(no BOOK/PART heading explains it) is where a second work begins in an omnibus file
+(chapter detection warns about it): no window may contain both sides of it either.
+`numbering_breaks` gives both kinds of boundary.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -56,3 +62,20 @@ def number_gaps(chapters: Sequence[Chapter]) -> list[NumberGap]:
 def missing_numbers(chapters: Sequence[Chapter]) -> int:
     """How many printed numbers the gaps leave out."""
     return sum(gap.missing for gap in number_gaps(chapters))
+
+
+def numbering_restarts(chapters: Sequence[Chapter]) -> list[int]:
+    """Positions of chapters numbered 1 that follow a chapter numbered 3 or more of the
+    same part (see the module doc)."""
+    numbered = [(i, c) for i, c in enumerate(chapters) if c.number is not None]
+    return [
+        index
+        for (_, previous), (index, chapter) in itertools.pairwise(numbered)
+        if chapter.number == 1 and (previous.number or 0) >= 3 and chapter.part == previous.part
+    ]
+
+
+def numbering_breaks(chapters: Sequence[Chapter]) -> tuple[int, ...]:
+    """Chapter positions no sample may reach across: numbering gaps and restarts."""
+    gaps = {gap.index for gap in number_gaps(chapters)}
+    return tuple(sorted(gaps | set(numbering_restarts(chapters))))

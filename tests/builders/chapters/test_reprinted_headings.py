@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from lengthwise.builders.chapters import detect_chapters
 from lengthwise.builders.chapters.sequence import (
     continues_chapter,
     numbering_problems,
@@ -30,6 +31,7 @@ from lengthwise.builders.chapters.sequence import (
 )
 from lengthwise.builders.chapters.zh_numerals import to_chinese_number
 from lengthwise.builders.corpus import process_document
+from lengthwise.builders.sampling.number_gaps import numbering_breaks
 from lengthwise.records import Book, Chapter, SourceDocument
 from tests.fixtures.reprinting import (
     SETTINGS,
@@ -183,10 +185,36 @@ def test_numbering_problems_tell_parts_from_doubles() -> None:
 def test_other_script_headings_win_over_a_few_own() -> None:
     """A Chinese book headed `Chapter N` whose text holds two line-start `第…回` lines (a
     preface listing them): the Latin headings number the chapters."""
-    from lengthwise.builders.chapters import detect_chapters
-
     body = "他说了许多话，大家都听着，一直到天黑才散去。" * 30
     preface = f"第一回 讲开头\n{body}\n第二回 讲后来\n{body}\n"
     text = preface + "".join(f"Chapter {n}　标题{n}\n{body}\n" for n in range(1, 9))
     detection = detect_chapters(text, "zh")
     assert [c.number for c in detection.chapters] == list(range(1, 9))
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("pride_and_prejudice.txt", "alice_in_wonderland.txt"),
+        ("tom_sawyer.txt", "pride_and_prejudice.txt"),
+    ],
+)
+def test_two_works_in_one_file(shared_corpora: Path, first: str, second: str) -> None:
+    """An omnibus file: once the second work's first chapters were headings inside the
+    first work's last chapter, and its later chapters continued the first's numbering.
+    Written against Alice followed by Tom Sawyer."""
+    one, two = (read_shared(shared_corpora, EN, name) for name in (first, second))
+    book_one, book_two = processed(one), processed(two)
+    omnibus, report = process_document(with_text(one, f"{one.text}\n\n\n{two.text}"), SETTINGS)
+    assert omnibus is not None, report.excluded
+    numbers = [c.number for c in omnibus.chapters]
+    assert numbers == [c.number for c in book_one.chapters + book_two.chapters]
+    # Every chapter's text is its own work's, but the first work's last chapter, which
+    # runs on into the second work's title page and contents.
+    texts = [c.text for c in omnibus.chapters]
+    ones = len(book_one.chapters)
+    assert texts[: ones - 1] == [c.text for c in book_one.chapters[:-1]]
+    assert texts[ones - 1].startswith(book_one.chapters[-1].text)
+    assert texts[ones:] == [c.text for c in book_two.chapters]
+    assert any("numbering starts again" in w for w in report.warnings)
+    assert ones in numbering_breaks(omnibus.chapters)

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from lengthwise.builders.sampling import BookLengths, candidates_for_subset, nested_candidates
-from lengthwise.builders.sampling.number_gaps import missing_numbers, number_gaps
+from lengthwise.builders.sampling.number_gaps import (
+    missing_numbers,
+    number_gaps,
+    numbering_breaks,
+)
 from lengthwise.records import Chapter
 from lengthwise.spec import SubsetSpec
 
@@ -30,6 +34,15 @@ def test_unnumbered_chapters_and_part_restarts_are_no_gaps() -> None:
     # A gap hidden behind an interlude still counts, before the next numbered chapter.
     (gap,) = number_gaps(_book([1, 2, None, 6]))
     assert gap.index == 3
+
+
+def test_a_restart_at_one_within_a_part_is_a_break() -> None:
+    """Two works in one file (`CHAPTER I`..`XII`, then `CHAPTER I`..): no sample may hold
+    both; a restart under a new part heading (War and Peace) is one work going on."""
+    assert numbering_breaks(_book([1, 2, 3, 1, 2, 3])) == (3,)
+    assert numbering_breaks(_book([1, 2, 3, 1, 2], ["I", "I", "I", "II", "II"])) == ()
+    assert numbering_breaks(_book([1, 2, 1, 2])) == ()  # too short to tell
+    assert numbering_breaks(_book([1, 2, 5, 6, 1, 2])) == (2, 4)  # a gap and a restart
 
 
 def test_a_single_misprinted_number_is_no_gap() -> None:
