@@ -1,6 +1,6 @@
 """Heading candidates in English text, one precompiled multi-line regex per form.
 
-Forms: `CHAPTER XII.`, `Chapter 12: title`, `CHAP. the First`, `STAVE ONE`,
+Forms: `CHAPTER XII.`, `Chapter 12: title`, `CHAP. the First`, `STAVE ONE`, `CANTO IV`,
 `LETTER IV`, `ADVENTURE I. A SCANDAL IN BOHEMIA` (chapter level);
 `BOOK ONE: 1805`, `PART II`, `VOLUME 3` (part level); `FIRST EPILOGUE: 1813 - 20`,
 `Epilogue`, `PROLOGUE` (special); a number alone on its line, `VII. THE ADVENTURE OF…`
@@ -22,7 +22,7 @@ from lengthwise.builders.chapters.model import Candidate, ChapterKind, HeadingLe
 from lengthwise.builders.chapters.next_line_titles import title_after
 
 MAX_HEADING_LINE = 200
-_CHAPTER_WORDS = ("CHAPTER", "CHAP.", "STAVE", "LETTER", "ADVENTURE", "STORY", "TALE")
+_CHAPTER_WORDS = ("CHAPTER", "CHAP.", "STAVE", "CANTO", "LETTER", "ADVENTURE", "STORY", "TALE")
 _PART_WORDS = ("BOOK", "PART", "VOLUME", "VOL.")
 _SPECIAL_WORDS: dict[str, ChapterKind] = {
     "PROLOGUE": "prologue",

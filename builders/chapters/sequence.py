@@ -202,10 +202,11 @@ _MARKER_WORDS = (
     r"上篇|中篇|下篇|[上中下续續]|(?:part|Part|PART)\s+(?:\d{1,2}|[IVX]{1,4}|[A-Za-z]+)"
     r"|continued|Continued|CONTINUED|concluded|Concluded|CONCLUDED"
 )
-# A part marker ending a title: bracketed (`（上）`, `(2)`, `[II]`), or a marker word after a
-# space or separator (`王熙凤 上`, `Chapter 5, Part 2`).
+# A part marker ending a title: bracketed (`（上）`, `(2)`, `(2/3)`, `[II]`), or a marker
+# word after a space or separator (`王熙凤 上`, `Chapter 5, Part 2`).
 _PART_MARKER = re.compile(
-    r"\s*(?:[（(【\[〔]\s*(?P<bracketed>" + _MARKER_WORDS + r"|[一二三四五六七八九十]{1,3}|\d{1,2}"
+    r"\s*(?:[（(【\[〔]\s*(?P<bracketed>" + _MARKER_WORDS + r"|[一二三四五六七八九十]{1,3}"
+    r"|\d{1,2}(?:\s*/\s*\d{1,2})?"
     r"|[IVX]{1,4})\s*[）)】\]〕]|(?:^|(?<=[\s,，:：—–-]))(?P<word>" + _MARKER_WORDS + r"))\s*$"
 )
 

@@ -82,6 +82,16 @@ def test_other_chinese_heading_forms(shared_corpora: Path, name: str, form: str)
 
 
 @pytest.mark.parametrize("name", ["tom_sawyer.txt", "alice_in_wonderland.txt"])
+def test_canto_headings(shared_corpora: Path, name: str) -> None:
+    doc = read_shared(shared_corpora, EN, name)
+    original = processed(doc)
+    cantos = reprint_headings(
+        doc, original, lambda c: c.heading.split("\n")[0].replace("CHAPTER", "CANTO")
+    )
+    _same_chapters(processed(cantos), original)
+
+
+@pytest.mark.parametrize("name", ["tom_sawyer.txt", "alice_in_wonderland.txt"])
 def test_no_break_space_in_english_headings(shared_corpora: Path, name: str) -> None:
     doc = read_shared(shared_corpora, EN, name)
     original = processed(doc)
@@ -147,6 +157,7 @@ def test_chapters_printed_in_parts_are_split_not_doubled(
     [
         ("王熙凤协理宁国府（下）", "王熙凤协理宁国府（上）", True),
         ("风起 (2)", "风起 (1)", True),
+        ("风起（2/3）", "风起（1/3）", True),
         ("风起（二）", "风起", True),
         ("The Storm, Part 2", "The Storm, Part 1", True),
         ("(continued)", "The Storm", True),
