@@ -34,7 +34,7 @@ from lengthwise import __version__
 from lengthwise.records import SourceDocument
 from lengthwise.storage import atomic_write_json
 
-CACHE_VERSION = 2
+CACHE_VERSION = 3  # 3: .txt files with Markdown headings are read as Markdown; display titles
 RACY_NS = 2_000_000_000  # 2 s: coarser than any file system's timestamp tick
 STAT_FIELDS = ("st_size", "st_mtime_ns", "st_ctime_ns", "st_ino", "st_dev")
 # SourceDocument fields kept in an entry: everything but the text and the embedded TOC.
