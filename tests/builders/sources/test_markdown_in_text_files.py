@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from lengthwise.builders.sources.formats import markdown_headings
 from lengthwise.builders.sources.local import read_local_file
 from lengthwise.records import SourceDocument
 from tests.fixtures.reprinting import processed, read_shared, reprint_headings
@@ -35,3 +36,9 @@ def test_a_stray_hash_line_is_not_markdown(tmp_path: Path) -> None:
     read = read_local_file(path)
     assert isinstance(read, SourceDocument)
     assert read.text.replace("\r\n", "\n") == text and not read.warnings
+
+
+def test_markdown_headings_counts_heading_lines_only() -> None:
+    text = "# a\n## b\ntext # c\n   ### d\n    #### indented code\n#no-space\n"
+    assert markdown_headings(text) == 3
+    assert markdown_headings("no hash at all\n") == 0
