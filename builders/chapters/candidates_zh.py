@@ -159,7 +159,7 @@ def _judge_numbered(text: str, match: re.Match[str], flat_book: bool) -> Candida
     if not at_line_start and match.group("unit") in CHAPTER_UNITS:
         # `第一卷 风起 第２章：…`: a chapter heading after its volume's on one line starts
         # the line as much as the volume does.
-        at_line_start = (newline >= 0 or window_start == 0) and _is_part_prefix(before)
+        at_line_start = line_starts and _is_part_prefix(before)
     anchored = True
     if not at_line_start:
         if match.group("prefix") == "地" or match.re is UNIT_FIRST_RE:

@@ -12,6 +12,8 @@ heading where the numbering holds (`chapters/bare_en.py`, `chapters/bare_zh.py`)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from lengthwise.builders.cleaning.line_signatures import BookLines, SignatureStats
 
 # Characters of one printed page, by script: about 350 English words, 700 Chinese
@@ -30,14 +32,19 @@ def reads_as_chapter_numbers(book: BookLines, entry: SignatureStats, language: s
     """Whether a letterless number line's occurrences are spaced and placed like chapter
     numbers (`book.starts` must be set: `line_signatures.add_line_starts`)."""
     lines = sorted(entry.lines)
-    if len(lines) < 3:
-        return False
-    page = PAGE_CHARS.get(language[:2], PAGE_CHARS_DEFAULT)
-    mean_gap = (book.starts[lines[-1]] - book.starts[lines[0]]) / (len(lines) - 1)
-    if mean_gap < MIN_CHAPTER_PAGES * page:
+    if len(lines) < 3 or not spaced_like_chapters([book.starts[i] for i in lines], language):
         return False
     cut = sum(1 for index in lines[1:] if _cuts_a_sentence(book, index))
     return cut <= MAX_CUT_SHARE * (len(lines) - 1)
+
+
+def spaced_like_chapters(offsets: Sequence[int], language: str) -> bool:
+    """Whether occurrences at ascending `offsets` come at least `MIN_CHAPTER_PAGES` printed
+    pages apart on average (page numbers come about one page apart)."""
+    if len(offsets) < 2:
+        return False
+    page = PAGE_CHARS.get(language[:2], PAGE_CHARS_DEFAULT)
+    return (offsets[-1] - offsets[0]) / (len(offsets) - 1) >= MIN_CHAPTER_PAGES * page
 
 
 def _cuts_a_sentence(book: BookLines, index: int) -> bool:

@@ -15,7 +15,7 @@ Books that are mostly ASCII (English) are left to the English rules.
 
 Chapter numbers also rise by one: `Chapter 12 风起` or `卷 3 归来` at the start of a heading
 line is a mark of one shape too. A series whose marks sit at the start of short lines
-and come several printed pages apart (`chapter_numbers.MIN_CHAPTER_PAGES`) is numbering
+and come several printed pages apart (`chapter_numbers.spaced_like_chapters`) is numbering
 headings, not pages, and is left for chapter detection.
 """
 
@@ -26,7 +26,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 
-from lengthwise.builders.cleaning.chapter_numbers import MIN_CHAPTER_PAGES, PAGE_CHARS
+from lengthwise.builders.cleaning.chapter_numbers import spaced_like_chapters
 from lengthwise.builders.cleaning.learned import LearnedLine
 from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.rules import (
@@ -107,10 +107,7 @@ def _rising_share(marks: list[_Mark]) -> float:
 def _numbers_headings(text: str, marks: list[_Mark]) -> bool:
     """Whether a series numbers heading lines: its marks (nearly) all sit near the start
     of short lines, and they come several printed pages apart on average."""
-    if len(marks) < 2:
-        return False
-    mean_gap = (marks[-1].start - marks[0].start) / (len(marks) - 1)
-    if mean_gap < MIN_CHAPTER_PAGES * PAGE_CHARS["zh"]:
+    if not spaced_like_chapters([mark.start for mark in marks], "zh"):
         return False
     at_heading = 0
     for mark in marks:

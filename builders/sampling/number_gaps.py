@@ -25,6 +25,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from lengthwise.builders.chapters.sequence import RESTART_RUN
 from lengthwise.records import Chapter
 
 
@@ -65,13 +66,16 @@ def missing_numbers(chapters: Sequence[Chapter]) -> int:
 
 
 def numbering_restarts(chapters: Sequence[Chapter]) -> list[int]:
-    """Positions of chapters numbered 1 that follow a chapter numbered 3 or more of the
-    same part (see the module doc)."""
+    """Positions of chapters numbered 1 that follow a chapter of the same part numbered
+    `RESTART_RUN` (3) or more, as chapter detection splits numbering runs (see the module
+    doc)."""
     numbered = [(i, c) for i, c in enumerate(chapters) if c.number is not None]
     return [
         index
         for (_, previous), (index, chapter) in itertools.pairwise(numbered)
-        if chapter.number == 1 and (previous.number or 0) >= 3 and chapter.part == previous.part
+        if chapter.number == 1
+        and (previous.number or 0) >= RESTART_RUN
+        and chapter.part == previous.part
     ]
 
 

@@ -42,6 +42,11 @@ def _cleaned_alike(raw: str, planted: str, language: str) -> tuple[CleaningResul
     return plain, cleaned
 
 
+def _extra_removals(plain: CleaningResult, cleaned: CleaningResult) -> dict[str, int]:
+    """Per rule, how many more removals the planted copy had than the plain one."""
+    return {rule: n - plain.removed.get(rule, 0) for rule, n in cleaned.removed.items()}
+
+
 def _page_markers(text: str, every: int, shape: str) -> tuple[str, int]:
     """A page-marker line after the line ending at or after every `every` characters."""
     pieces, last, page = [], 0, 0
@@ -70,7 +75,7 @@ def test_planted_zh_furniture_is_learned_and_the_story_is_untouched(
     assert cleaned.removed["learned/page-marker"] == pages
     assert "曹雪芹 红楼梦" in {line.line.replace("  ", " ") for line in cleaned.learned}
     assert cleaned.removed["learned/boilerplate-line"] == 119
-    extra = {rule: n - plain.removed.get(rule, 0) for rule, n in cleaned.removed.items()}
+    extra = _extra_removals(plain, cleaned)
     assert {k: v for k, v in extra.items() if v} == {
         "zh-web/download-disclaimer": 119,  # 录入校对 credits
         "learned/page-marker": pages,
@@ -197,7 +202,7 @@ def test_punctuated_site_pleas_at_chapter_ends_are_learned(
     line = plea.format(book="西游记", site="青竹书阁")
     planted = _before_headings(raw, ZH_HEADING, [line])
     plain, cleaned = _cleaned_alike(raw, planted, "zh")
-    extra = {rule: n - plain.removed.get(rule, 0) for rule, n in cleaned.removed.items()}
+    extra = _extra_removals(plain, cleaned)
     # A site rule (zh-web) may know the shape; otherwise it is learned.
     (taken_by,) = [rule for rule, n in extra.items() if n == 99]
     assert taken_by == "learned/boilerplate-line" or taken_by.startswith("zh-web/")
