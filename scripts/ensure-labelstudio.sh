@@ -27,7 +27,12 @@ fi
 echo "installing $PIN into $VENV (about 1 GB, first run takes a minute or two)" >&2
 started=$(date +%s)
 "$VENV/bin/python" -m pip install -q --upgrade pip 2>&1 | grep -v "^WARNING: Location" || true
-"$VENV/bin/python" -m pip install -q "$PIN" 2>&1 | grep -v "^WARNING: Location" || true
+# A connection dropped mid-download can fail a wheel for good; a fresh attempt starts it over.
+for attempt in 1 2 3; do
+  "$VENV/bin/python" -m pip install -q "$PIN" 2>&1 | grep -v "^WARNING: Location" || true
+  "$VENV/bin/python" -c "import label_studio" >/dev/null 2>&1 && break
+  echo "Label Studio install attempt $attempt did not complete" >&2
+done
 "$VENV/bin/python" -c "import label_studio" # fail loudly if the install did not work
 echo "$PIN" > "$stamp"
 echo "installed $PIN in $(( $(date +%s) - started )) s ($(du -sh "$VENV" | cut -f1))" >&2
