@@ -1,11 +1,17 @@
 """Heading candidates in English text, one precompiled multi-line regex per form.
 
 Forms: `CHAPTER XII.`, `Chapter 12: title`, `CHAP. the First`, `STAVE ONE`, `CANTO IV`,
-`LETTER IV`, `ADVENTURE I. A SCANDAL IN BOHEMIA` (chapter level);
+`LETTER IV`, `ADVENTURE I. A SCANDAL IN BOHEMIA`, `The First Chapter` (chapter level);
 `BOOK ONE: 1805`, `PART II`, `VOLUME 3` (part level); `FIRST EPILOGUE: 1813 - 20`,
 `Epilogue`, `PROLOGUE` (special); a number alone on its line, `VII. THE ADVENTURE OF…`
 (bare). English headings sit on a line of their own; a keyword followed by a
 lowercase word (`Chapter five was…`) is prose, not a heading.
+
+How editions set a keyword heading varies in classes, each taken as a whole rather
+than per site: case (`CHAPTER`, `Chapter`, and `chapter 12` when nothing but the number
+follows), letter-spacing (`C H A P T E R  X I I`), and a frame of decoration around the
+heading (`[Chapter 12]`, `**Chapter 12**`, `-- Chapter 12 --`, `=== PART II ===`), which
+belongs to the heading.
 """
 
 from __future__ import annotations
@@ -14,69 +20,69 @@ import re
 
 from lengthwise.builders.chapters.en_numerals import (
     ORDINAL_WORDS,
+    TENS_CARDINALS,
     parse_english_number,
     parse_heading_number,
     parse_roman,
+)
+from lengthwise.builders.chapters.heading_words import (
+    CHAPTER_WORDS,
+    FAMILY_ALIASES,
+    FRAME_CHARS,
+    FRAME_OPEN,
+    HS,
+    ORDINAL,
+    PART_WORDS,
+    SPECIAL_WORDS,
+    cased,
+    cased_forms,
+    lowercase,
+    spaced,
 )
 from lengthwise.builders.chapters.model import Candidate, ChapterKind, HeadingLevel
 from lengthwise.builders.chapters.next_line_titles import title_after
 
 MAX_HEADING_LINE = 200
-_CHAPTER_WORDS = ("CHAPTER", "CHAP.", "STAVE", "CANTO", "LETTER", "ADVENTURE", "STORY", "TALE")
-_PART_WORDS = ("BOOK", "PART", "VOLUME", "VOL.")
-_SPECIAL_WORDS: dict[str, ChapterKind] = {
-    "PROLOGUE": "prologue",
-    "EPILOGUE": "epilogue",
-    "AFTERWORD": "afterword",
-}
-_FAMILY_ALIASES = {"CHAP.": "CHAPTER", "VOL.": "VOLUME"}
 
 
-def _cased_forms(words: tuple[str, ...] | list[str]) -> set[str]:
-    """`CHAPTER`, `Chapter` for each word: headings are upper or title case, prose is not."""
-    return {form for w in words for form in (w.upper(), w.capitalize())}
+def _initials(words: tuple[str, ...], lowercase: bool = False) -> str:
+    forms = cased_forms(words) | ({w.lower() for w in words} if lowercase else set())
+    return "".join(sorted({form[0] for form in forms}))
 
 
-def _cased(words: tuple[str, ...] | list[str]) -> str:
-    """`CHAPTER|Chapter|…`: the cased forms as a regex alternation, longest first."""
-    return "|".join(re.escape(f) for f in sorted(_cased_forms(words), key=len, reverse=True))
-
-
-def _initials(words: tuple[str, ...]) -> str:
-    return "".join(sorted({form[0] for form in _cased_forms(words)}))
-
-
-# Horizontal space between a heading's words: also the no-break space HTML leaves
-# (`Chapter&nbsp;12`) and the ideographic space of Chinese-set books.
-_HS = r"[ \t\xa0\u3000\u2000-\u200a\u202f]"
 # Each pattern starts with a literal newline (the text is searched with one prepended):
 # sre then jumps from line to line instead of trying `^` at every character (3-4x faster).
 # A heading printed inside an illustration block: `[Illustration: CHAPTER I.]` (cleaning
 # keeps such a heading line when it drops the rest of the block).
-_IN_ILLUSTRATION = rf"(?:\[(?:Illustration|ILLUSTRATION)[:.]?{_HS}*)?"
+_IN_ILLUSTRATION = rf"\[(?:Illustration|ILLUSTRATION)[:.]?{HS}*"
+_FRAME = rf"(?P<frame>{_IN_ILLUSTRATION}|{FRAME_OPEN})?"
+_KEYWORDS = CHAPTER_WORDS + PART_WORDS
 NUMBERED_RE = re.compile(
-    rf"\n(?P<line>{_HS}*{_IN_ILLUSTRATION}(?P<kw>{_cased(_CHAPTER_WORDS + _PART_WORDS)}){_HS}+"
-    rf"(?P<num>(?:[Tt]he{_HS}+|THE{_HS}+)?(?:[0-9]{{1,4}}|[A-Za-z]+(?:-[A-Za-z]+)?))"
+    rf"\n(?P<line>{HS}*{_FRAME}"
+    rf"(?P<kw>{cased(_KEYWORDS)}|{spaced(_KEYWORDS)}|{lowercase(_KEYWORDS)}){HS}+"
+    rf"(?P<num>(?:[Tt]he{HS}+|THE{HS}+)?(?:[0-9]{{1,4}}|[A-Za-z]+(?:-[A-Za-z]+)?))"
     r"(?P<rest>[^\n]*))$",
     re.MULTILINE,
 )
 ORDINAL_SPECIAL_RE = re.compile(
-    rf"\n(?P<line>{_HS}*(?P<ord>{_cased(list(ORDINAL_WORDS))}){_HS}+"
-    rf"(?P<kw>{_cased([*_SPECIAL_WORDS, *_PART_WORDS])})\b(?P<rest>[^\n]*))$",
+    rf"\n(?P<line>{HS}*{_FRAME}(?P<ord>{ORDINAL}){HS}+"
+    rf"(?P<kw>{cased([*SPECIAL_WORDS, *_KEYWORDS])})(?![A-Za-z])(?P<rest>[^\n]*))$",
     re.MULTILINE,
 )
 SPECIAL_RE = re.compile(
-    rf"\n(?P<line>{_HS}*(?P<kw>{_cased(list(_SPECIAL_WORDS))})\b(?P<rest>[^\n]*))$", re.MULTILINE
+    rf"\n(?P<line>{HS}*{_FRAME}(?P<kw>{cased(list(SPECIAL_WORDS))})\b(?P<rest>[^\n]*))$",
+    re.MULTILINE,
 )
 BARE_RE = re.compile(
-    rf"\n(?P<line>{_HS}*(?P<num>[IVXLCDM]{{1,8}}|[0-9]{{1,3}})(?P<rest>\.[^\n]*|{_HS}*))$",
+    rf"\n(?P<line>{HS}*(?P<num>[IVXLCDM]{{1,8}}|[0-9]{{1,3}})(?P<rest>\.[^\n]*|{HS}*))$",
     re.MULTILINE,
 )
 # The characters each form's line can start with after its indentation.
+# (`[` opens `[Illustration: …]`, inside which every keyword form may be printed.)
 _FORM_INITIALS = (
-    (NUMBERED_RE, "[" + _initials(_CHAPTER_WORDS + _PART_WORDS)),
-    (ORDINAL_SPECIAL_RE, _initials(ORDINAL_WORDS)),
-    (SPECIAL_RE, _initials(tuple(_SPECIAL_WORDS))),
+    (NUMBERED_RE, "[" + _initials(_KEYWORDS, lowercase=True)),
+    (ORDINAL_SPECIAL_RE, "[" + _initials(ORDINAL_WORDS + TENS_CARDINALS + ("THE",))),
+    (SPECIAL_RE, "[" + _initials(tuple(SPECIAL_WORDS))),
     (BARE_RE, "IVXLCDM0123456789"),
 )
 _FORMS_BY_INITIAL = {
@@ -88,15 +94,17 @@ _FORMS_BY_INITIAL = {
 # only, and only those whose line can start with the line's first character. The
 # lookahead rejects most prose lines at their first letter.
 LINE_OPENING_RE = re.compile(
-    rf"\n{_HS}*(?=(?P<initial>[{re.escape(''.join(sorted(_FORMS_BY_INITIAL)))}]))"
+    rf"\n{HS}*(?:{FRAME_OPEN})?(?=(?P<initial>[{re.escape(''.join(sorted(_FORMS_BY_INITIAL)))}]))"
     r"(?:\[(?:Illustration|ILLUSTRATION)"
-    rf"|{_cased(_CHAPTER_WORDS + _PART_WORDS + tuple(_SPECIAL_WORDS) + ORDINAL_WORDS)}"
-    rf"|[0-9]|[IVXLCDM]{{1,8}}(?:\.|{_HS}*$))",
+    rf"|{cased(_KEYWORDS + tuple(SPECIAL_WORDS) + ORDINAL_WORDS + TENS_CARDINALS)}"
+    rf"|{spaced(_KEYWORDS)}|{lowercase(_KEYWORDS)}"
+    rf"|(?:The|THE){HS}+(?:{cased(ORDINAL_WORDS + TENS_CARDINALS)})"
+    rf"|[0-9]|[IVXLCDM]{{1,8}}(?:\.|{HS}*$))",
     re.MULTILINE,
 )
 _SEPARATORS = ".:;,—–-]"
-_NEXT_WORD_RE = re.compile(rf"{_HS}+([A-Za-z]+(?:-[A-Za-z]+)?)")
-_THE_RE = re.compile(rf"^(?:the|THE|The){_HS}+")
+_NEXT_WORD_RE = re.compile(rf"{HS}+([A-Za-z]+(?:-[A-Za-z]+)?)")
+_THE_RE = re.compile(rf"^(?:the|THE|The){HS}+")
 
 
 def find_en_candidates(text: str) -> list[Candidate]:
@@ -111,16 +119,18 @@ def find_en_candidates(text: str) -> list[Candidate]:
     for match in ordinal_special:
         number = parse_english_number(match.group("ord"))
         keyword = match.group("kw").upper()
-        if number is None or not _rest_is_heading(match.group("rest")):
+        if number is None or not _rest_is_heading(_unframed(match, match.group("rest"))):
             continue
-        level: HeadingLevel = "special" if keyword in _SPECIAL_WORDS else "part"
-        kind = _SPECIAL_WORDS.get(keyword, "chapter")
-        found.append(_make(text, match, level, _FAMILY_ALIASES.get(keyword, keyword), number, kind))
+        level: HeadingLevel = "chapter"
+        if keyword in SPECIAL_WORDS or keyword in PART_WORDS:
+            level = "special" if keyword in SPECIAL_WORDS else "part"
+        kind = SPECIAL_WORDS.get(keyword, "chapter")
+        found.append(_make(text, match, level, FAMILY_ALIASES.get(keyword, keyword), number, kind))
     for match in special:
         keyword = match.group("kw").upper()
-        if not _rest_is_heading(match.group("rest")):
+        if not _rest_is_heading(_unframed(match, match.group("rest"))):
             continue
-        found.append(_make(text, match, "special", keyword, None, _SPECIAL_WORDS[keyword]))
+        found.append(_make(text, match, "special", keyword, None, SPECIAL_WORDS[keyword]))
     for match in bare:
         candidate = _bare(text, match)
         if candidate is not None:
@@ -150,8 +160,16 @@ def _matches_by_form(text: str) -> list[list[re.Match[str]]]:
 
 
 def _numbered(text: str, match: re.Match[str]) -> Candidate | None:
-    token, rest = match.group("num"), match.group("rest")
-    number = _parse_token(token)
+    token, rest = match.group("num"), _unframed(match, match.group("rest"))
+    printed_keyword = match.group("kw")
+    lowercase = printed_keyword[0].islower()
+    if len(printed_keyword.split()) > 1:
+        # Letter-spaced (`C H A P T E R   X I I`): so is the number.
+        spaced_number = _SPACED_DIGITS_RE.match(rest)
+        if spaced_number is not None and token.isalnum() and len(token) == 1:
+            token += "".join(spaced_number.group().split())
+            rest = rest[spaced_number.end() :]
+    number = _parse_token(token, lowercase_roman=lowercase)
     if number is None:
         return None
     # Two-word numbers: `Twenty One`, `ONE HUNDRED`.
@@ -162,18 +180,33 @@ def _numbered(text: str, match: re.Match[str]) -> Candidate | None:
             number, rest = longer, rest[extra.end() :]
     if not _rest_is_heading(rest):
         return None
-    keyword = match.group("kw").upper()
-    family = _FAMILY_ALIASES.get(keyword, keyword)
-    level: HeadingLevel = "part" if keyword in _PART_WORDS else "chapter"
-    return _make(text, match, level, family, number, "chapter", title=_clean_title(rest))
+    title = _clean_title(rest)
+    if lowercase and title:
+        return None  # `chapter 12` alone is a heading; `chapter 12 of the act…` is prose
+    keyword = "".join(printed_keyword.split()).upper()
+    family = FAMILY_ALIASES.get(keyword, keyword)
+    level: HeadingLevel = "part" if keyword in PART_WORDS else "chapter"
+    return _make(text, match, level, family, number, "chapter", title=title)
 
 
-def _parse_token(token: str) -> int | None:
+# The rest of a letter-spaced number: single digits or roman capitals one space apart.
+_SPACED_DIGITS_RE = re.compile(rf"(?:{HS}[0-9IVXLCDM](?![^\s]))+")
+
+
+def _unframed(match: re.Match[str], rest: str) -> str:
+    """`rest` without the closing half of a frame the heading opened with (`**`, `]`)."""
+    if "frame" not in match.re.groupindex or match.group("frame") is None:
+        return rest
+    return rest.rstrip().rstrip(FRAME_CHARS).rstrip()
+
+
+def _parse_token(token: str, lowercase_roman: bool = False) -> int | None:
     bare = _THE_RE.sub("", token)
     if bare.isdigit():
         return int(bare)
-    # Roman numerals only in capitals: lowercase `mix` or `did` is a word.
-    roman = parse_roman(bare) if bare.isupper() else None
+    # Roman numerals only in capitals: lowercase `mix` or `did` is a word (but not after
+    # a lowercase keyword, whose line holds nothing else: `chapter xii`).
+    roman = parse_roman(bare) if bare.isupper() or lowercase_roman else None
     return roman if roman is not None else parse_english_number(token)
 
 
@@ -218,7 +251,7 @@ def _make(
     line = match.group("line")
     start = match.start("line") + len(line) - len(line.lstrip(" \t"))
     if title is None:
-        title = _clean_title(match.group("rest"))
+        title = _clean_title(_unframed(match, match.group("rest")))
     end, heading = match.end(), line.strip()
     if not title and level in ("chapter", "special", "bare"):
         below = title_after(text, end)

@@ -19,28 +19,30 @@ import re
 from dataclasses import replace
 
 from lengthwise.builders.chapters.flat_titles import cut_flat_titles
+from lengthwise.builders.chapters.heading_words import (
+    CHAPTER_UNITS,
+    PART_UNITS,
+    ZH_BRACKETS,
+    ZH_HSPACE,
+    ZH_UNIT,
+)
 from lengthwise.builders.chapters.model import Candidate, ChapterKind, HeadingLevel
 from lengthwise.builders.chapters.zh_numerals import NUMERAL_CHARS, parse_chinese_number
 
-CHAPTER_UNITS = "回章"
-SECTION_UNITS = "节節"
-PART_UNITS = "卷部集篇"
 MAX_TITLE_CHARS = 40
 LOOK = 200  # characters examined on each side of a heading candidate
-HSPACE = " \t\u3000"
+HSPACE = ZH_HSPACE
 # Characters after which a glued heading may start: the end of the previous sentence.
 _LEAD_PUNCT = set('。！？!?．.；;…」』”’"）)】》—_~')
 # Text glued to the number without a separator must be a bare title: none of these.
 _GLUED_FORBIDDEN = set('，,。！？!?；;：:、…—“”「」『』"．.')
 # A title never contains sentence-final stops.
 _TITLE_FORBIDDEN = set("。．；;")
-# Brackets a site may print around a heading's number (`【第十回】title`, `[第十章 标题]`).
-_BRACKETS = {"【": "】", "[": "]", "〔": "〕", "〖": "〗", "（": "）", "(": ")", "「": "」"}
 
 DIGIT_RANGES = "0-9０-９"
 _AFTER_PREFIX = (
     rf"[{HSPACE}]*(?P<num>[{NUMERAL_CHARS}{DIGIT_RANGES}]{{1,12}})"
-    rf"[{HSPACE}]*(?P<unit>[{CHAPTER_UNITS}{SECTION_UNITS}{PART_UNITS}])"
+    rf"[{HSPACE}]*(?P<unit>{ZH_UNIT})"
 )
 HEADING_RE = re.compile(rf"(?P<prefix>[第地]){_AFTER_PREFIX}")
 # HEADING_RE split by its first character: sre finds a literal first character several
@@ -151,12 +153,12 @@ def _judge_numbered(text: str, match: re.Match[str], flat_book: bool) -> Candida
     at_line_start = not before.strip(HSPACE) and line_starts
     close = None
     opening = before.strip(HSPACE)
-    if line_starts and opening in _BRACKETS:
+    if line_starts and opening in ZH_BRACKETS:
         # `【第十回】…` at a line start: the heading starts at its bracket (left out, the
         # bracket would end the previous chapter).
-        at_line_start, close = True, _BRACKETS[opening]
+        at_line_start, close = True, ZH_BRACKETS[opening]
         start -= len(before) - before.index(opening)
-    if not at_line_start and match.group("unit") in CHAPTER_UNITS:
+    if not at_line_start and _unit(match) in CHAPTER_UNITS:
         # `第一卷 风起 第２章：…`: a chapter heading after its volume's on one line starts
         # the line as much as the volume does.
         at_line_start = line_starts and _is_part_prefix(before)
@@ -178,7 +180,7 @@ def _judge_numbered(text: str, match: re.Match[str], flat_book: bool) -> Candida
     line_ends = line_end >= 0 or window_end == len(text)  # the line ends within the window
     if line_end < 0:
         line_end = window_end
-    if match.group("unit") in PART_UNITS:
+    if _unit(match) in PART_UNITS:
         # The volume's line may go on with the first chapter's heading: not its title.
         chapter = _CHAPTER_ON_LINE.search(text, unit_end, line_end)
         if chapter is not None:
@@ -209,8 +211,8 @@ def _judge_numbered(text: str, match: re.Match[str], flat_book: bool) -> Candida
     return Candidate(
         start=start,
         end=end,
-        level=_level_of(match.group("unit")),
-        family=match.group("unit").replace("節", "节"),
+        level=_level_of(_unit(match)),
+        family=_unit(match).replace("節", "节").replace("話", "话"),
         number=number,
         heading=text[start:end].strip(HSPACE),
         title=title,
@@ -218,6 +220,11 @@ def _judge_numbered(text: str, match: re.Match[str], flat_book: bool) -> Candida
         anchored=anchored,
         flat=flat,
     )
+
+
+def _unit(match: re.Match[str]) -> str:
+    """The heading's unit as one character (`部分` is a 部)."""
+    return match.group("unit")[0]
 
 
 def _is_part_prefix(before: str) -> bool:

@@ -34,6 +34,8 @@ _TENS_WORDS.update({w: 20 + 10 * i for i, w in enumerate(_TENS_ORDINAL)})
 _HUNDRED_WORDS = {"hundred", "hundredth"}
 
 ORDINAL_WORDS: tuple[str, ...] = tuple(_ORDINALS[1:] + _TENS_ORDINAL)
+# `twenty` in `Twenty-First`: the tens that open a compound ordinal.
+TENS_CARDINALS: tuple[str, ...] = tuple(_TENS)
 
 
 def parse_roman(text: str) -> int | None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
-from lengthwise.builders.chapters.candidates_zh import CHAPTER_UNITS, SECTION_UNITS
+from lengthwise.builders.chapters.heading_words import CHAPTER_UNITS, SECTION_UNITS
 from lengthwise.builders.chapters.model import Candidate
 
 

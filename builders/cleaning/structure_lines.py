@@ -13,20 +13,46 @@ from __future__ import annotations
 import re
 
 from lengthwise.builders.chapters.bare_zh import is_zh_bare_heading
+from lengthwise.builders.chapters.heading_words import (
+    CHAPTER_WORDS,
+    FRAME_CHARS,
+    FRAME_OPEN,
+    HS,
+    ORDINAL,
+    PART_WORDS,
+    SPECIAL_WORDS,
+    ZH_BRACKETS,
+    ZH_HSPACE,
+    ZH_UNIT,
+    cased,
+    lowercase,
+    spaced,
+)
 
 _ROMAN = r"[IVXLCDM]{1,8}"
 _NUMBER = rf"(?:\d{{1,4}}|{_ROMAN}|[A-Z][a-z]+(?:-[a-z]+)?|[A-Z]+(?:-[A-Z]+)?)"
+# The heading words and marks are chapter detection's own (heading_words): a form
+# detection learns is structural here too.
+_KEYWORDS = CHAPTER_WORDS + PART_WORDS + tuple(SPECIAL_WORDS) + ("SECTION",)
+_EN_KEYWORD = rf"(?:{cased(_KEYWORDS)}|{spaced(_KEYWORDS)})(?![A-Za-z])"
 _EN_HEADING = re.compile(
-    r"[ \t\xa0\u3000]*(?:(?:CHAPTER|Chapter|CHAP\.|Chap\.|BOOK|Book|PART|Part|VOLUME|Volume|VOL\.|"
-    r"STAVE|Stave|LETTER|Letter|ADVENTURE|Adventure|EPILOGUE|Epilogue|PROLOGUE|Prologue|"
-    r"SECTION|Section|CANTO|Canto)\b(?:[ \t\xa0\u3000]+" + _NUMBER + r"\b)?(?![ \t]+[a-z])"
+    rf"{HS}*(?:{FRAME_OPEN})?(?:{_EN_KEYWORD}(?:{HS}+(?:(?:[Tt]he|THE){HS}+)?{_NUMBER}\b)?"
+    rf"(?!{HS}+[a-z])"
+    rf"|{ORDINAL}{HS}+{_EN_KEYWORD}"
     rf"|{_ROMAN}\.?[ \t]*$|{_ROMAN}\.[ \t]+[A-Z][^a-z\n]*$|\d{{1,3}}\.?[ \t]*$"
     r"|(?:THE END|FINIS|CONTENTS|FOOTNOTES|NOTES)\.?[ \t]*$"
     r"|(?:PREFACE|Preface|INTRODUCTION|Introduction|APPENDIX|Appendix)\b(?![ \t]+[a-z]))"
 )
+# `chapter 12`, `part iv`: a lowercase keyword is a heading only with a number alone after it.
+_LOWERCASE_HEADING = re.compile(
+    rf"{HS}*(?:{FRAME_OPEN})?(?:{lowercase(_KEYWORDS)}){HS}+(?:(?:[Tt]he|THE){HS}+)?"
+    rf"(?:\d{{1,4}}|[A-Za-z]+(?:-[A-Za-z]+)?)(?:{HS}|[.:;,{re.escape(FRAME_CHARS)}])*$"
+)
 _ZH_NUMERAL = "[0-9０-９零〇一二三四五六七八九十百千万两]{1,8}"
+_ZH_SPACE = f"[{ZH_HSPACE}]*"
 _ZH_HEADING = re.compile(  # a bracket may open the line: `【第十回】…`, `[第十章 标题]`
-    rf"[ \t\u3000]*[【\[〔〖（(「]?(?:第{_ZH_NUMERAL}[回章节卷集部篇]|卷[之第]?{_ZH_NUMERAL}"
+    rf"{_ZH_SPACE}[{re.escape(''.join(ZH_BRACKETS))}]?"
+    rf"(?:第{_ZH_SPACE}{_ZH_NUMERAL}{_ZH_SPACE}(?:{ZH_UNIT})|卷[之第]?{_ZH_NUMERAL}"
     r"|序章|序言|楔子|引子|尾声|番外|后记|後記|终章|正文)"
 )
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*•·–]|\d{1,3}[.)]|\(?[a-z]\)|\([ivx]{1,4}\))[ \t]+\S")
@@ -47,6 +73,7 @@ def _is_heading(line: str, stripped: str) -> bool:
     return (
         _EN_HEADING.match(line) is not None
         or _ZH_HEADING.match(line) is not None
+        or _LOWERCASE_HEADING.match(line) is not None
         or is_zh_bare_heading(line)
     )
 
@@ -75,8 +102,8 @@ def is_structure_line(line: str) -> bool:
         return True
     if (first.isdigit() or first in "-*•·–(") and is_list_item(line):
         return True
-    if first.islower():
-        return False  # every heading and title starts with a capital, digit, CJK or quote
+    if first.islower():  # every heading and title but `chapter 12` starts otherwise
+        return _LOWERCASE_HEADING.match(line) is not None
     return _is_title(line, stripped)  # the stripped line once, not once per test
 
 

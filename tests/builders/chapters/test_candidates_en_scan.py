@@ -30,6 +30,9 @@ EDGE_CASES = [
     "FIRST EPILOGUE: 1813 - 20\nSecond Book\nTwentieth Part\nEpilogue\nPROLOGUE.\n",
     "Prologue to the tale\nAFTERWORD\nSTAVE ONE\nLETTER IV\nADVENTURE I. A SCANDAL\n",
     "VOL. III\nVol. 2\nCHAP. the First\nTALE 7\nSTORY 12\nVolume the Third\n",
+    "[Chapter 1]\n**Chapter 2**\n-- PART II --\n=== BOOK THREE ===\n(Chapter 4)\n",
+    "C H A P T E R   X I I\nP A R T  2\nchapter xii\nchapter 12 of the act\nCh. 3\n",
+    "The First Chapter\nTWENTY-FIRST CHAPTER\nThe Twenty-first Part\nThe first chapter was\n",
 ]
 
 # Fragments that start (or nearly start) a heading of each form, and prose around them.
@@ -38,6 +41,7 @@ FRAGMENTS = [
     "FIRST", "First", "Second", "EPILOGUE", "Epilogue", "PROLOGUE", "AFTERWORD",
     "[Illustration:", "[ILLUSTRATION.", "XIV", "IV.", "I", "M.", "12", "1999", "9.", "42", "the",
     "The", "THE", "One", "twenty-one", "a", "said", ":", ".", "—", "]",
+    "**", "[", "--", "=", "(", "C H A P T E R", "P A R T", "Twenty-First", "Ch.", "CH.", "part",
 ]  # fmt: skip
 PADDING = ["", " ", "  ", "\t", "\r"]
 

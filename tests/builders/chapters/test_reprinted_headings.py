@@ -67,6 +67,11 @@ ZH_FORMS: dict[str, Callable[[Chapter], str]] = {
     "bracketed heading": lambda c: f"[第{to_chinese_number(c.number or 0)}回 {c.title}]",
     "volume first": lambda c: f"卷{to_chinese_number(c.number or 0)}\u3000{c.title}",
     "volume of": lambda c: f"卷之{to_chinese_number(c.number or 0)}",
+    "hua unit": lambda c: f"第{to_chinese_number(c.number or 0)}話 {c.title}",
+    "part of": lambda c: f"第{to_chinese_number(c.number or 0)}部分 {c.title}",
+    # Spaced out: cleaning's structural line test must know it too, or it glues the
+    # heading's neighbours (the whole text then differs, not only the headings).
+    "spaced out": lambda c: f"第 {to_chinese_number(c.number or 0)} 回  {c.title}",
 }
 
 
@@ -79,6 +84,73 @@ def test_other_chinese_heading_forms(shared_corpora: Path, name: str, form: str)
     _same_chapters(reprinted, original)
     if form.startswith("bracketed"):  # the title is read without the brackets
         assert [c.title for c in reprinted.chapters] == [c.title for c in original.chapters]
+
+
+def _roman(number: int) -> str:
+    values = ((100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"))
+    out = ""
+    for value, letters in (*values, (4, "IV"), (1, "I")):
+        count, number = divmod(number, value)
+        out += letters * count
+    return out
+
+
+_ORDINALS = [
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+]
+_TENS = ["", "", "twenty", "thirty", "forty"]
+
+
+def _ordinal(number: int) -> str:
+    tens, ones = divmod(number, 10)
+    if number < 20:
+        return _ORDINALS[number - 1]
+    return _TENS[tens][:-1] + "ieth" if ones == 0 else f"{_TENS[tens]}-{_ORDINALS[ones - 1]}"
+
+
+# Heading classes of other editions: letter-spacing, ordinal first, a decorative frame,
+# lowercase, abbreviation. Written against Pride and Prejudice; tested on these two.
+EN_FORMS: dict[str, Callable[[Chapter], str]] = {
+    "letter-spaced": lambda c: "C H A P T E R   " + " ".join(_roman(c.number or 0)),
+    "ordinal first": lambda c: f"{_ordinal(c.number or 0).upper()} CHAPTER",
+    "the ordinal first": lambda c: f"The {_ordinal(c.number or 0).title()} Chapter",
+    "bracket frame": lambda c: f"[Chapter {c.number}]",
+    "asterisk frame": lambda c: f"**Chapter {c.number}**",
+    "dash frame": lambda c: f"-- CHAPTER {_roman(c.number or 0)} --",
+    "lowercase": lambda c: f"chapter {_roman(c.number or 0).lower()}",
+    "abbreviated": lambda c: f"Ch. {c.number}",
+}
+
+
+@pytest.mark.parametrize("name", ["tom_sawyer.txt", "alice_in_wonderland.txt"])
+@pytest.mark.parametrize("form", list(EN_FORMS))
+def test_other_english_heading_forms(shared_corpora: Path, name: str, form: str) -> None:
+    doc = read_shared(shared_corpora, EN, name)
+    original = processed(doc)
+    reprinted = reprint_headings(doc, original, EN_FORMS[form])
+    assert reprinted.text != doc.text
+    book = processed(reprinted)
+    _same_chapters(book, original)
+    first = book.chapters[0].heading.split("\n")[0]
+    assert first == EN_FORMS[form](original.chapters[0])  # the frame is the heading's
 
 
 @pytest.mark.parametrize("name", ["tom_sawyer.txt", "alice_in_wonderland.txt"])
