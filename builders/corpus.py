@@ -105,7 +105,8 @@ def _process_and_count(
             counted = tokenizer.count_many([texts[i] for i in missing])
             for i, n in zip(missing, counted, strict=True):
                 known[keys[i]] = n
-                new_counts.append((keys[i], tokenizer_id, n))
+            if cache is not None:  # (without one the keys are whole texts: not sent back)
+                new_counts.extend((keys[i], tokenizer_id, known[keys[i]]) for i in missing)
         n_chapters = len(book.chapters)
         for i, chapter in enumerate(book.chapters):
             whole = known[keys[i]]
