@@ -7,6 +7,7 @@ from collections.abc import Callable
 from lengthwise.builders.chapters import detect_chapters
 from lengthwise.builders.chapters.accounting import Accounting, account, outside_warning
 from lengthwise.builders.chapters.model import ChapterDetection, DetectedChapter
+from lengthwise.builders.chapters.work_boundaries import BETWEEN_WORKS_NOTE
 from lengthwise.builders.cleaning import CleaningResult, clean_text
 from lengthwise.builders.cleaning.chapter_end_signatures import RULE as SIGNATURE_RULE
 from lengthwise.builders.cleaning.chapter_end_signatures import chapter_end_signature_edits
@@ -111,6 +112,7 @@ def process_document(
     detection = _detect_without_chapter_end_furniture(doc, settings, language, cleaned)
     detected = list(detection.chapters)
     front_matter, kept_out = _keep_out_zh_prologue(detected, language, settings)
+    kept_out += [(start, end, BETWEEN_WORKS_NOTE) for start, end in detection.between_works]
     excluded = _exclusion(detection, len(detected), settings)
     report = _book_report(doc, language, cleaned, detection, detected, excluded)
     report.front_matter_headings = front_matter

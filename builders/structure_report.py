@@ -1,6 +1,7 @@
 """The "Book structure" section of build_report.md: what chapter detection could not fit.
 
-Per book: text outside chapters (front/back/between spans with size and first words),
+Per book: text outside chapters (front/back/between spans with size and first words; the
+largest, and every span kept out with a note, such as a second work's front matter),
 numbering gaps and duplicates, and the structure warnings (length outliers, headings that
 hold body text, heading lines left inside chapters). Books with nothing to say are left out;
 spans are listed in full (largest first) only for books over `chapters.max_outside_share`.
@@ -38,7 +39,9 @@ def _notes(book: BookReport) -> list[str]:
         )
         over = any("outside chapters" in w for w in book.warnings)
         largest = sorted(outside["spans"], key=lambda s: -s["length"])[: MAX_SPANS if over else 1]
-        for span in largest:
+        # A span a step kept out on purpose says why: listed whatever its size.
+        shown = largest + [s for s in outside["spans"] if s["note"] and s not in largest]
+        for span in shown:
             why = f" — {span['note']}" if span["note"] else ""
             notes.append(
                 f"  {span['kind']} matter, {span['length']:,} chars at offset "

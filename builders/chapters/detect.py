@@ -47,6 +47,7 @@ from lengthwise.builders.chapters.toc_lines import (
     measure_bodies,
 )
 from lengthwise.builders.chapters.warnings import inner_headings, structure_warnings
+from lengthwise.builders.chapters.work_boundaries import end_of_work
 from lengthwise.builders.language import SUPPORTED_LANGUAGES, base_language
 from lengthwise.errors import UserError
 from lengthwise.records import TocEntry
@@ -163,6 +164,7 @@ def _run(text: str, plan: HeadingPlan, min_chapter_chars: int) -> ChapterDetecti
     headings = plan.headings
     measure_bodies(text, headings)
     toc_lines = find_toc_lines(headings)
+    toc_starts = sorted(headings[i].start for i in toc_lines)
     headings = [c for i, c in enumerate(headings) if i not in toc_lines]
     headings, inner_parts = believe_parts(_drop_listed_specials(headings))
     _resolve_specials(headings)
@@ -172,7 +174,7 @@ def _run(text: str, plan: HeadingPlan, min_chapter_chars: int) -> ChapterDetecti
     if not any(c.level == "chapter" for c in accepted):
         reason = NO_HEADINGS + (" (only table-of-contents lines)" if toc_lines else "")
         return ChapterDetection(excluded=reason, toc_headings_dropped=len(toc_lines))
-    detection = _assemble(text, accepted, plan, len(toc_lines), min_chapter_chars)
+    detection = _assemble(text, accepted, plan, toc_starts, min_chapter_chars)
     inner = inner_headings(headings, accepted, inner_parts)
     detection.inner_headings = [c.heading for c in inner]
     detection.warnings = structure_warnings(detection, inner) + _restart_warnings(accepted)
@@ -300,7 +302,7 @@ def _assemble(
     text: str,
     accepted: list[Candidate],
     plan: HeadingPlan,
-    toc_dropped: int,
+    toc_starts: list[int],
     min_chapter_chars: int,
 ) -> ChapterDetection:
     chapters: list[DetectedChapter] = []
@@ -310,8 +312,16 @@ def _assemble(
     part: Candidate | None = None
     part_key: str | None = None
     families_used = {c.family for c in accepted if c.level == "chapter" and c.kind == "chapter"}
+    between_works: list[tuple[int, int]] = []
     for index, heading in enumerate(accepted):
         stop = accepted[index + 1].start if index + 1 < len(accepted) else len(text)
+        following = accepted[index + 1] if index + 1 < len(accepted) else None
+        if following is not None and following.run > heading.run and heading.level != "part":
+            # The next work in the file begins: its front matter is not this chapter's.
+            work_end = end_of_work(text, heading.end, stop, toc_starts)
+            if work_end < stop:
+                between_works.append((work_end, stop))
+                stop = work_end
         if heading.level == "part":
             part, part_key = heading, f"{index}:{heading.heading}"
             next_is_part = index + 1 >= len(accepted) or accepted[index + 1].level == "part"
@@ -351,7 +361,8 @@ def _assemble(
         story_collection_reason=reason,
         front_matter_chars=accepted[0].start,
         method="headings",
-        toc_headings_dropped=toc_dropped,
+        toc_headings_dropped=len(toc_starts),
+        between_works=between_works,
         short_chapters=[i for i, c in enumerate(chapters) if len(c.text) < min_chapter_chars],
     )
 

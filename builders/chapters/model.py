@@ -77,6 +77,9 @@ class ChapterDetection:
     # parts that hold no chapters): they stay in the enclosing chapter's body.
     inner_headings: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)  # structure doubts a person should read
+    # (start, end) of each next work's front matter in a file holding several works
+    # (`work_boundaries`): outside every chapter.
+    between_works: list[tuple[int, int]] = field(default_factory=list)
 
 
 @dataclass

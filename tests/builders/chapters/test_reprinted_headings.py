@@ -29,9 +29,11 @@ from lengthwise.builders.chapters.sequence import (
     numbering_problems,
     split_title,
 )
+from lengthwise.builders.chapters.work_boundaries import BETWEEN_WORKS_NOTE
 from lengthwise.builders.chapters.zh_numerals import to_chinese_number
 from lengthwise.builders.corpus import process_document
 from lengthwise.builders.sampling.number_gaps import numbering_breaks
+from lengthwise.builders.structure_report import render_structure_section
 from lengthwise.records import Book, Chapter, SourceDocument
 from tests.fixtures.reprinting import (
     SETTINGS,
@@ -276,28 +278,38 @@ def test_other_script_headings_win_over_a_few_own() -> None:
 
 
 @pytest.mark.parametrize(
-    ("first", "second"),
+    ("folder", "first", "second"),
     [
-        ("pride_and_prejudice.txt", "alice_in_wonderland.txt"),
-        ("tom_sawyer.txt", "pride_and_prejudice.txt"),
+        (EN, "pride_and_prejudice.txt", "alice_in_wonderland.txt"),
+        (EN, "tom_sawyer.txt", "pride_and_prejudice.txt"),
+        (ZH, "shuihu_utf8.txt", "xiyouji_utf8.txt"),
     ],
 )
-def test_two_works_in_one_file(shared_corpora: Path, first: str, second: str) -> None:
+def test_two_works_in_one_file(shared_corpora: Path, folder: str, first: str, second: str) -> None:
     """An omnibus file: once the second work's first chapters were headings inside the
-    first work's last chapter, and its later chapters continued the first's numbering.
-    Written against Alice followed by Tom Sawyer."""
-    one, two = (read_shared(shared_corpora, EN, name) for name in (first, second))
+    first work's last chapter, and its later chapters continued the first's numbering;
+    then its title page, contents list and preface closed the first work's last chapter.
+    Written against Alice followed by Tom Sawyer and 红楼梦 followed by 三国演义."""
+    one, two = (read_shared(shared_corpora, folder, name) for name in (first, second))
     book_one, book_two = processed(one), processed(two)
     omnibus, report = process_document(with_text(one, f"{one.text}\n\n\n{two.text}"), SETTINGS)
     assert omnibus is not None, report.excluded
     numbers = [c.number for c in omnibus.chapters]
     assert numbers == [c.number for c in book_one.chapters + book_two.chapters]
-    # Every chapter's text is its own work's, but the first work's last chapter, which
-    # runs on into the second work's title page and contents.
+    # Every chapter's text is its own work's: the first work's last chapter ends where it
+    # ends printed alone (but for an end mark such as `THE END`, which is furniture).
     texts = [c.text for c in omnibus.chapters]
     ones = len(book_one.chapters)
     assert texts[: ones - 1] == [c.text for c in book_one.chapters[:-1]]
-    assert texts[ones - 1].startswith(book_one.chapters[-1].text)
+    alone = book_one.chapters[-1].text
+    assert alone.startswith(texts[ones - 1])
+    assert all(len(line.strip()) <= 20 for line in alone[len(texts[ones - 1]) :].splitlines())
     assert texts[ones:] == [c.text for c in book_two.chapters]
     assert any("numbering starts again" in w for w in report.warnings)
     assert ones in numbering_breaks(omnibus.chapters)
+    # The second work's front matter is outside every chapter, and the report says why.
+    assert report.outside_chapters is not None
+    [between] = [s for s in report.outside_chapters["spans"] if s["note"] == BETWEEN_WORKS_NOTE]
+    assert between["kind"] == "between"
+    assert "".join(between["first_words"].split())[:8] == "".join(two.text.split())[:8]
+    assert any(BETWEEN_WORKS_NOTE in line for line in render_structure_section([report]))
