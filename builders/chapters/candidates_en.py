@@ -45,8 +45,8 @@ from lengthwise.builders.chapters.next_line_titles import title_after
 MAX_HEADING_LINE = 200
 
 
-def _initials(words: tuple[str, ...], lowercase: bool = False) -> str:
-    forms = cased_forms(words) | ({w.lower() for w in words} if lowercase else set())
+def _initials(words: tuple[str, ...], with_lowercase: bool = False) -> str:
+    forms = cased_forms(words) | ({w.lower() for w in words} if with_lowercase else set())
     return "".join(sorted({form[0] for form in forms}))
 
 
@@ -80,7 +80,7 @@ BARE_RE = re.compile(
 # The characters each form's line can start with after its indentation.
 # (`[` opens `[Illustration: …]`, inside which every keyword form may be printed.)
 _FORM_INITIALS = (
-    (NUMBERED_RE, "[" + _initials(_KEYWORDS, lowercase=True)),
+    (NUMBERED_RE, "[" + _initials(_KEYWORDS, with_lowercase=True)),
     (ORDINAL_SPECIAL_RE, "[" + _initials(ORDINAL_WORDS + TENS_CARDINALS + ("THE",))),
     (SPECIAL_RE, "[" + _initials(tuple(SPECIAL_WORDS))),
     (BARE_RE, "IVXLCDM0123456789"),
