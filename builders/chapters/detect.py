@@ -9,8 +9,9 @@ Steps, each in its own module:
    and report gaps and duplicates (`sequence`);
 5. cut the text at the accepted headings and flag story collections (`collection`).
 An embedded table of contents (EPUB) with two or more entries replaces all of this
-(`embedded_toc`). Chapters shorter than `min_chapter_chars` are kept and listed in
-`short_chapters`: later stages count tokens and decide.
+(`embedded_toc`); a book with no numbered heading at all may be cut at the titles of its
+own contents list (`contents_titles`). Chapters shorter than `min_chapter_chars` are
+kept and listed in `short_chapters`: later stages count tokens and decide.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from lengthwise.builders.chapters.bare_zh import find_zh_bare_candidates
 from lengthwise.builders.chapters.candidates_en import find_en_candidates
 from lengthwise.builders.chapters.candidates_zh import find_zh_candidates
 from lengthwise.builders.chapters.collection import story_collection
+from lengthwise.builders.chapters.contents_titles import detect_from_contents
 from lengthwise.builders.chapters.embedded_toc import detect_from_toc
 from lengthwise.builders.chapters.levels import HeadingPlan, plan_bare, plan_en, plan_zh
 from lengthwise.builders.chapters.model import (
@@ -108,11 +110,18 @@ def detect_chapters(
         text, other_finder(text), other_finder is find_zh_candidates, min_chapter_chars
     )
     numbered = _numbered(other)
+    best = own  # the book's own language explains best why nothing was found
     if other.chapters and (
         not own.chapters or (numbered >= _FEW_CHAPTERS and numbered > 2 * _numbered(own))
     ):
-        return other
-    return own  # the book's own language explains best why nothing was found
+        best = other
+    if _numbered(best) < _FEW_CHAPTERS:
+        # Few numbered headings or none in either script: chapters headed by their title
+        # alone, as the book's contents list names them, win when they are many more.
+        by_contents = detect_from_contents(text, min_chapter_chars)
+        if by_contents is not None and len(by_contents.chapters) > 2 * len(best.chapters):
+            return by_contents
+    return best
 
 
 def _detect_with(

@@ -70,7 +70,9 @@ class ChapterDetection:
     story_collection_reason: str | None = None
     excluded: str | None = None
     front_matter_chars: int = 0
-    method: Literal["toc", "headings", "none"] = "none"
+    # Where the chapters came from: an embedded ToC, heading lines, the titles of the
+    # book's contents list (`contents_titles`), or nowhere.
+    method: Literal["toc", "headings", "contents", "none"] = "none"
     toc_headings_dropped: int = 0  # headings dropped as lines of an in-text table of contents
     short_chapters: list[int] = field(default_factory=list)  # indexes below min_chapter_chars
     # Headings found but not believed as chapters (inner headings of a book-within-the-chapter,
