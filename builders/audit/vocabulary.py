@@ -66,7 +66,7 @@ ZH = LanguageProfile(
         weak=("声明", "正版", "所有", "删除", "作者"),
     ),
     page_lines=(r"第\s*[\d０-９〇零一二三四五六七八九十百千]+\s*页",),
-    heading_lines=(r"第\s*[\d０-９〇○零一二三四五六七八九十百千两廿卅]+\s*[回章节卷集部篇]",),
+    heading_lines=(r"第\s*[\d０-９〇○零一二三四五六七八九十百千两廿卅]+\s*[回章节節卷集部篇话話]",),
     max_heading_chars=40,
 )
 
