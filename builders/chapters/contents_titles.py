@@ -4,7 +4,8 @@ Many editions head each chapter with its title and no number (`Down the Rabbit-H
 `甄士隐梦幻识通灵`). No heading pattern tells such a line from a short line of prose, but
 the book's contents list does: a run of short lines near the start whose lines come
 back later, in the same order, each alone on its line. Tried only for a book in which
-no numbered heading was found (it would be excluded otherwise).
+fewer than five numbered headings were found, and taken when it cuts more than twice as
+many chapters (`detect.detect_chapters`).
 
 - The contents: a run of at least `MIN_ENTRIES` short non-blank lines (at most
   `MAX_TITLE_CHARS`), with at most one blank line between two of them, in the first

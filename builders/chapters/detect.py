@@ -9,9 +9,10 @@ Steps, each in its own module:
    and report gaps and duplicates (`sequence`);
 5. cut the text at the accepted headings and flag story collections (`collection`).
 An embedded table of contents (EPUB) with two or more entries replaces all of this
-(`embedded_toc`); a book with no numbered heading at all may be cut at the titles of its
-own contents list (`contents_titles`). Chapters shorter than `min_chapter_chars` are
-kept and listed in `short_chapters`: later stages count tokens and decide.
+(`embedded_toc`); a book with fewer than five numbered headings may be cut at the titles
+of its own contents list instead (`contents_titles`). Chapters shorter than
+`min_chapter_chars` are kept and listed in `short_chapters`: later stages count tokens
+and decide.
 """
 
 from __future__ import annotations
