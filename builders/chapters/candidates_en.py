@@ -119,16 +119,14 @@ def find_en_candidates(text: str) -> list[Candidate]:
     for match in ordinal_special:
         number = parse_english_number(match.group("ord"))
         keyword = match.group("kw").upper()
-        if number is None or not _rest_is_heading(_unframed(match, match.group("rest"))):
+        if number is None or not _rest_is_heading(_unframed_rest(match)):
             continue
-        level: HeadingLevel = "chapter"
-        if keyword in SPECIAL_WORDS or keyword in PART_WORDS:
-            level = "special" if keyword in SPECIAL_WORDS else "part"
         kind = SPECIAL_WORDS.get(keyword, "chapter")
-        found.append(_make(text, match, level, FAMILY_ALIASES.get(keyword, keyword), number, kind))
+        family = FAMILY_ALIASES.get(keyword, keyword)
+        found.append(_make(text, match, _keyword_level(keyword), family, number, kind))
     for match in special:
         keyword = match.group("kw").upper()
-        if not _rest_is_heading(_unframed(match, match.group("rest"))):
+        if not _rest_is_heading(_unframed_rest(match)):
             continue
         found.append(_make(text, match, "special", keyword, None, SPECIAL_WORDS[keyword]))
     for match in bare:
@@ -160,16 +158,16 @@ def _matches_by_form(text: str) -> list[list[re.Match[str]]]:
 
 
 def _numbered(text: str, match: re.Match[str]) -> Candidate | None:
-    token, rest = match.group("num"), _unframed(match, match.group("rest"))
+    token, rest = match.group("num"), _unframed_rest(match)
     printed_keyword = match.group("kw")
-    lowercase = printed_keyword[0].islower()
+    lowercase_keyword = printed_keyword[0].islower()
     if len(printed_keyword.split()) > 1:
         # Letter-spaced (`C H A P T E R   X I I`): so is the number.
         spaced_number = _SPACED_DIGITS_RE.match(rest)
         if spaced_number is not None and token.isalnum() and len(token) == 1:
             token += "".join(spaced_number.group().split())
             rest = rest[spaced_number.end() :]
-    number = _parse_token(token, lowercase_roman=lowercase)
+    number = _parse_token(token, lowercase_roman=lowercase_keyword)
     if number is None:
         return None
     # Two-word numbers: `Twenty One`, `ONE HUNDRED`.
@@ -181,20 +179,28 @@ def _numbered(text: str, match: re.Match[str]) -> Candidate | None:
     if not _rest_is_heading(rest):
         return None
     title = _clean_title(rest)
-    if lowercase and title:
+    if lowercase_keyword and title:
         return None  # `chapter 12` alone is a heading; `chapter 12 of the act…` is prose
     keyword = "".join(printed_keyword.split()).upper()
     family = FAMILY_ALIASES.get(keyword, keyword)
-    level: HeadingLevel = "part" if keyword in PART_WORDS else "chapter"
-    return _make(text, match, level, family, number, "chapter", title=title)
+    return _make(text, match, _keyword_level(keyword), family, number, "chapter", title=title)
+
+
+def _keyword_level(keyword: str) -> HeadingLevel:
+    """`PROLOGUE` heads a special chapter, `BOOK` a part, the rest chapters."""
+    if keyword in SPECIAL_WORDS:
+        return "special"
+    return "part" if keyword in PART_WORDS else "chapter"
 
 
 # The rest of a letter-spaced number: single digits or roman capitals one space apart.
 _SPACED_DIGITS_RE = re.compile(rf"(?:{HS}[0-9IVXLCDM](?![^\s]))+")
 
 
-def _unframed(match: re.Match[str], rest: str) -> str:
-    """`rest` without the closing half of a frame the heading opened with (`**`, `]`)."""
+def _unframed_rest(match: re.Match[str]) -> str:
+    """The line after the heading's keyword or number, without the closing half of a
+    frame the heading opened with (`**`, `]`)."""
+    rest = match.group("rest")
     if "frame" not in match.re.groupindex or match.group("frame") is None:
         return rest
     return rest.rstrip().rstrip(FRAME_CHARS).rstrip()
@@ -251,7 +257,7 @@ def _make(
     line = match.group("line")
     start = match.start("line") + len(line) - len(line.lstrip(" \t"))
     if title is None:
-        title = _clean_title(_unframed(match, match.group("rest")))
+        title = _clean_title(_unframed_rest(match))
     end, heading = match.end(), line.strip()
     if not title and level in ("chapter", "special", "bare"):
         below = title_after(text, end)

@@ -24,12 +24,13 @@ never sampled across, and its text stays in the chapter before it.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
 from lengthwise.builders.chapters.model import ChapterDetection, DetectedChapter
 from lengthwise.builders.chapters.sequence import numbering_problems
-from lengthwise.builders.chapters.spans import rstripped
+from lengthwise.builders.chapters.spans import body_text
 
 MIN_ENTRIES = 5
 MAX_TITLE_CHARS = 80
@@ -37,7 +38,6 @@ MIN_FOUND_SHARE = 0.8
 _FRONT_SHARE = 0.25
 _LEADER = re.compile(r"(?:\s*(?:\.{2,}|…+|·{2,}|\s{2,}))?\s*\d{1,4}\s*$")
 _LINE = re.compile(r"[^\n]+")
-_BLANK_LINES = re.compile(r"(?:[ \t\u3000\r]*\n)*")
 
 
 @dataclass
@@ -52,9 +52,13 @@ def detect_from_contents(text: str, min_chapter_chars: int) -> ChapterDetection 
     lines = [_line(m) for m in _LINE.finditer(text)]
     lines = [line for line in lines if line.key]
     front_end = int(len(text) * _FRONT_SHARE)
+    # Where each folded line stands in the book, in order: built once for every run.
+    places: dict[str, list[int]] = {}
+    for index, line in enumerate(lines):
+        places.setdefault(line.key, []).append(index)
     best: ChapterDetection | None = None
     for first, last in _short_line_runs(text, lines, front_end):
-        detection = _chapters_from(text, lines, first, last, min_chapter_chars)
+        detection = _chapters_from(text, lines, places, first, last, min_chapter_chars)
         if detection is not None and (best is None or len(detection.chapters) > len(best.chapters)):
             best = detection
     return best
@@ -87,25 +91,35 @@ def _short_line_runs(text: str, lines: list[_Line], front_end: int) -> list[tupl
 
 
 def _chapters_from(
-    text: str, lines: list[_Line], first: int, last: int, min_chapter_chars: int
+    text: str,
+    lines: list[_Line],
+    places: dict[str, list[int]],
+    first: int,
+    last: int,
+    min_chapter_chars: int,
 ) -> ChapterDetection | None:
-    """The chapters the contents run `lines[first..last]` heads, when enough are found."""
-    later: dict[str, list[int]] = {}
-    for index in range(last + 1, len(lines)):
-        later.setdefault(lines[index].key, []).append(index)
+    """The chapters the contents run `lines[first..last]` heads, when enough are found
+    (`places`: each folded line's indexes into `lines`, in order)."""
+
+    def next_after(key: str, position: int) -> int | None:
+        """The first line after `lines[position]` that reads `key`."""
+        indexes = places[key]
+        at = bisect.bisect_right(indexes, position)
+        return indexes[at] if at < len(indexes) else None
+
     # Lines before the first entry that comes back and after the last one (`CONTENTS`,
     # the book's title) are not entries; one between them is an entry whose chapter
     # was not found: a gap at its place.
-    returning = [i for i in range(first, last + 1) if lines[i].key in later]
+    returning = [i for i in range(first, last + 1) if next_after(lines[i].key, last) is not None]
     if not returning:
         return None
     entries = range(returning[0], returning[-1] + 1)
     found: list[tuple[int, int]] = []  # (place in the contents, index into lines)
     position = last
     for place, entry in enumerate(entries, start=1):
-        following = [i for i in later.get(lines[entry].key, ()) if i > position]
-        if following:
-            position = following[0]
+        following = next_after(lines[entry].key, position)
+        if following is not None:
+            position = following
             found.append((place, position))
     if len(found) < max(MIN_ENTRIES, MIN_FOUND_SHARE * len(entries)):
         return None
@@ -114,14 +128,12 @@ def _chapters_from(
         heading = lines[index]
         stop = lines[found[number + 1][1]].start if number + 1 < len(found) else len(text)
         printed = text[heading.start : heading.end].strip()
-        blank = _BLANK_LINES.match(text, heading.end, stop)
-        body_start = heading.end if blank is None else blank.end()
         chapters.append(
             DetectedChapter(
                 heading=printed,
                 number=place,
                 title=printed,
-                text=rstripped(text, body_start, stop),
+                text=body_text(text, heading.end, stop),
                 start=heading.start,
                 end=stop,
             )

@@ -18,7 +18,6 @@ and decide.
 from __future__ import annotations
 
 import bisect
-import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -43,7 +42,7 @@ from lengthwise.builders.chapters.sequence import (
     numbering_problems,
     split_at_restarts,
 )
-from lengthwise.builders.chapters.spans import rstripped, stripped_length
+from lengthwise.builders.chapters.spans import body_text, stripped_length
 from lengthwise.builders.chapters.toc_lines import (
     TOC_ENTRY_MAX_BODY,
     find_toc_lines,
@@ -56,8 +55,6 @@ from lengthwise.errors import UserError
 from lengthwise.records import TocEntry
 
 NO_HEADINGS = "no chapter headings found"
-_HEADING_GLUE = re.compile(r"[ \t\u3000]*")
-_LEADING_BLANK_LINES = re.compile(r"(?:[ \t\u3000\r]*\n)*")
 
 
 def normalise_language(language: str) -> str:
@@ -347,7 +344,7 @@ def _assemble(
                 heading=heading.heading,
                 number=number,
                 title=heading.title,
-                text=_body(text, heading.end, stop),
+                text=body_text(text, heading.end, stop),
                 part=part.heading if part is not None else None,
                 kind=_kind(heading, families_used),
                 start=heading.start,
@@ -382,19 +379,3 @@ def _kind(heading: Candidate, families: set[str]) -> ChapterKind:
     if heading.family == "LETTER" and heading.kind == "chapter" and len(families) > 1:
         return "letter"
     return heading.kind
-
-
-def _body(text: str, start: int, stop: int) -> str:
-    """Body text between a heading and the next, without the blank lines around it.
-
-    Found by offsets, then copied once (a slice per strip step would copy the book
-    several times over)."""
-    if start < stop and text[start] != "\n":
-        start = _match_end(_HEADING_GLUE, text, start, stop)  # a heading glued to its body
-    return rstripped(text, _match_end(_LEADING_BLANK_LINES, text, start, stop), stop)
-
-
-def _match_end(pattern: re.Pattern[str], text: str, start: int, stop: int) -> int:
-    """End of `pattern`'s (possibly empty) match at `start`, searching no further than `stop`."""
-    match = pattern.match(text, start, stop)
-    return start if match is None else match.end()
