@@ -17,7 +17,7 @@ from lengthwise.builders.cleaning.broken_paragraphs import (
     REJOIN_BROKEN_PARAGRAPHS,
 )
 from lengthwise.builders.cleaning.damage_rules import MOJIBAKE
-from lengthwise.builders.cleaning.line_rules import LineRule
+from lengthwise.builders.cleaning.line_rules import LineRule, _line_removal
 from lengthwise.builders.cleaning.rules import (
     HSPACE,
     BlockRule,
@@ -57,6 +57,29 @@ def _has_control_chars(text: str) -> bool:
     # Mostly-ASCII text: one scan per character would add up; check the usual ones.
     return any(char in text for char in _USUAL_CONTROL_CHARS)
 
+
+def _page_break_lines(text: str) -> list[Span]:
+    spans = []
+    at = text.find("\f")
+    while at >= 0:
+        start = text.rfind("\n", 0, at) + 1
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end
+        if not text[start:end].strip():  # (str.strip takes form feeds for whitespace)
+            spans.append(_line_removal(text, start, end))
+        at = text.find("\f", end)
+    return spans
+
+
+PAGE_BREAK = BlockRule(
+    name="common/page-break",
+    description="Lines holding nothing but form feeds (page breaks in text from PDFs and "
+    "print layouts) are deleted with the page's blank padding: a paragraph the page broke "
+    "rejoins, one that ended there keeps one paragraph break.",
+    find_blocks=_page_break_lines,
+    triggers=("\f",),
+    whitespace_only=True,
+)
 
 CONTROL_CHARS = Rule(
     name="common/control-chars",
@@ -191,7 +214,14 @@ EDGE_BLANK_LINES = BlockRule(
     whitespace_only=True,
 )
 
-PRE: tuple[Rule | LineRule, ...] = (LINE_ENDINGS, ZERO_WIDTH, CONTROL_CHARS, MOJIBAKE, HTML_ENTITY)
+PRE: tuple[Rule | BlockRule | LineRule, ...] = (
+    LINE_ENDINGS,
+    ZERO_WIDTH,
+    PAGE_BREAK,
+    CONTROL_CHARS,
+    MOJIBAKE,
+    HTML_ENTITY,
+)
 POST: tuple[Rule | BlockRule | UnwrapRule | OutcomeRule, ...] = (
     TRAILING_SPACE,
     INDENT,

@@ -294,9 +294,14 @@ def _heading_prefixes(
 
 
 def _drop_overlaps(edits: list[tuple[str, Edit]]) -> list[tuple[str, Edit]]:
+    """Sorted deletions made disjoint: one inside an earlier one goes, one reaching past
+    it keeps its own part (two removals with only blank lines between them both take
+    some of those lines: `_line_removal`)."""
     kept: list[tuple[str, Edit]] = []
-    for named in edits:
-        if kept and named[1][0] < kept[-1][1][1]:
-            continue
-        kept.append(named)
+    for rule, (start, end, new) in edits:
+        if kept and start < kept[-1][1][1]:
+            if end <= kept[-1][1][1]:
+                continue
+            start = kept[-1][1][1]
+        kept.append((rule, (start, end, new)))
     return kept

@@ -70,7 +70,8 @@ class LineRule:
             new_line = apply_edits(line, changes)
             if line.strip() and not new_line.strip():
                 cut_start, cut_end = _line_removal(text, start, end)
-                edits.append((cut_start, cut_end, ""))
+                # Two removals with only blank lines between may both reach into them.
+                edits.append((max(cut_start, edits[-1][1] if edits else 0), cut_end, ""))
             else:  # the changes themselves, so that the ledger shows what was cut
                 edits.extend((start + s, start + e, new) for s, e, new in changes)
         if not count:
@@ -185,16 +186,39 @@ def _line_removal(text: str, start: int, end: int) -> tuple[int, int]:
     """The span that deletes line [start, end) and the blank lines just above it.
 
     When a non-blank line follows right below, the line goes with its own newline
-    instead, so that the paragraph break above it (if any) stays.
+    instead, so that the paragraph break above it (if any) stays. When blank lines lie
+    on both sides, the break left is the narrower of the two: a page header padded with
+    a blank line on each side, printed where a paragraph ended, leaves one paragraph
+    break, not the page's padding added to it.
     """
     next_end = text.find("\n", end + 1)
     if end < len(text) and text[end + 1 : len(text) if next_end < 0 else next_end].strip():
         return start, end + 1
     cut = start - 1  # the newline ending the line above
+    blank_above = 0
     while cut >= 0:
         above = text.rfind("\n", 0, cut)
         if text[above + 1 : cut].strip():
-            return cut, end
+            return cut, _narrowed_gap_below(text, end, blank_above)
         cut = above
+        blank_above += 1
     # Nothing but blank lines above: the line goes with its own newline instead.
     return 0, min(end + 1, len(text))
+
+
+def _narrowed_gap_below(text: str, end: int, blank_above: int) -> int:
+    """Where a removal ending at `end` (a newline, blank lines below) should end so that
+    at most `blank_above` blank lines stay below; `end` when there are no more."""
+    if blank_above == 0:
+        return end
+    lines_end = [end]  # the newline ending each blank line below, in order
+    while True:
+        following = text.find("\n", lines_end[-1] + 1)
+        if following < 0 or text[lines_end[-1] + 1 : following].strip():
+            break
+        lines_end.append(following)
+    blank_below = len(lines_end) - 1
+    if blank_below <= blank_above:
+        return end
+    # Text follows the last blank line counted: keep `blank_above` of them.
+    return lines_end[blank_below - blank_above]
