@@ -50,6 +50,10 @@ _PUNCTUATED_END_OR_LIST = re.compile(
     r"|[^\S\n]*([\d\-*•·–(]))"
 )
 _STRETCH_CHARS = 100_000  # counted at a time: most books settle long before their end
+_CLAUSE_MARKS = frozenset(",;:-")
+_OPENING_QUOTES = "\"'\u201c\u2018"
+_LONG_LINE_CHARS = 50  # a full line of wrapped prose, longer than titles and most verse
+_CJK_CLAUSE_MARKS = frozenset("，、")
 
 
 def _is_cjk(char: str) -> bool:
@@ -68,6 +72,52 @@ def _joiner(before: str, after: str) -> str | None:
     if last.isascii() and first.isascii() and last.islower() and first.islower():
         return " "
     return None
+
+
+def sentence_halves_joiner(before: str, after: str) -> str | None:
+    """The separator when the lines `before` and `after` (without newlines) read as two
+    halves of one sentence that something removed between them had parted, else None.
+
+    For the lines on either side of a removed page marker, header or advert: without the
+    book-habit test and the length test on `after` that `rejoin_broken_paragraphs` needs
+    (a page break is known to be there; the second half may be a paragraph's short last
+    line), but `before` must be long, neither may be a structure line, and `after` may
+    not be indented deeper than `before` (a paragraph or verse starts there; a page's
+    continuation starts at the margin).
+    """
+    if _indent_width(after) > _indent_width(before):
+        return None
+    before, after = before.strip(), after.strip()
+    if len(before) < MIN_CHARS or not after:
+        return None
+    last, first = before[-1], after[0]
+    # Latin halves join when the second starts in lower case after a word or a clause
+    # mark (`chance;` / `and, therefore`), or when a long first half ends on a lower-case
+    # word, whatever follows (`towards` / `Jane`): no sentence starts so, no prose
+    # paragraph ends so. (A short line so ended may be a title or a verse line; those stay
+    # apart. A comma before a quotation stays apart too: `she observed,` ends a paragraph
+    # before the speech in many books.) Opening quotes before the second half's first
+    # letter are looked through. Chinese halves join only
+    # after a comma (`，` / `着外面`): classical novels end paragraphs on an ideograph or
+    # `；` before verse (`诗曰`, couplets), so those are left to the book-habit test.
+    head = after.lstrip(_OPENING_QUOTES)
+    latin = last.isascii() and head[:1].isascii() and head[:1].isalpha()
+    if latin and (
+        (head[0].islower() and (last.isalpha() or last in _CLAUSE_MARKS))
+        or (last.islower() and len(before) >= _LONG_LINE_CHARS)
+    ):
+        separator: str | None = " "
+    elif _is_cjk(first) and last in _CJK_CLAUSE_MARKS:
+        separator = ""
+    else:
+        return None
+    if is_structure_line(before) or is_structure_line(after):
+        return None
+    return separator
+
+
+def _indent_width(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
 def _line_before(text: str, position: int) -> str:

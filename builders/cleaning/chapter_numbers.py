@@ -1,4 +1,4 @@
-"""A recurring number line (`— 12 —`, `* 3 *`, `[7]`): page numbers, or chapter numbers?
+"""A recurring number line (`— 12 —`, `* 3 *`, `[7]`, `12`): page numbers, or chapter numbers?
 
 Both recur with a rising number, so the line's shape cannot tell. Where they sit can:
 a printed page holds about `PAGE_CHARS` characters, so page numbers come about that far
@@ -8,6 +8,12 @@ sentence. A line of digits and decoration only (no letters: `Page 12` and `第12
 what they are) whose occurrences are at least `MIN_CHAPTER_PAGES` pages apart on average
 and (nearly) never cut a sentence is left for chapter detection, which takes it as a bare
 heading where the numbering holds (`chapters/bare_en.py`, `chapters/bare_zh.py`).
+
+A bare number alone on its line (`12`) is also a heading candidate for detection, so it
+needs the opposite proof to go as a page number (`reads_as_page_numbers`): its lines
+come less than `MIN_CHAPTER_PAGES` pages apart and at least `MIN_PAGE_CUT_SHARE` of them
+cut a sentence. Chapter numbers in a book of short chapters fail the second test: they
+follow finished paragraphs.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ PAGE_CHARS = {"zh": 700}
 PAGE_CHARS_DEFAULT = 2_000
 MIN_CHAPTER_PAGES = 3
 MAX_CUT_SHARE = 0.1  # of occurrences with an unfinished sentence above them
+# Page breaks fall at the end of whatever line ends the page: most cut a sentence.
+MIN_PAGE_CUT_SHARE = 1 / 3
 _LOOK_UP_LINES = 3  # blank lines skipped above an occurrence
 # What a finished paragraph ends with (closing quotes and brackets after the stop count;
 # not a hyphen: a word broken at the line end).
@@ -36,6 +44,17 @@ def reads_as_chapter_numbers(book: BookLines, entry: SignatureStats, language: s
         return False
     cut = sum(1 for index in lines[1:] if _cuts_a_sentence(book, index))
     return cut <= MAX_CUT_SHARE * (len(lines) - 1)
+
+
+def reads_as_page_numbers(book: BookLines, entry: SignatureStats, language: str) -> bool:
+    """Whether a letterless number line's occurrences are surely page numbers: spaced
+    less than `MIN_CHAPTER_PAGES` pages apart and cutting sentences (see the module
+    docstring; `book.starts` must be set)."""
+    lines = sorted(entry.lines)
+    if len(lines) < 3 or spaced_like_chapters([book.starts[i] for i in lines], language):
+        return False
+    cut = sum(1 for index in lines[1:] if _cuts_a_sentence(book, index))
+    return cut >= MIN_PAGE_CUT_SHARE * (len(lines) - 1)
 
 
 def spaced_like_chapters(offsets: Sequence[int], language: str) -> bool:

@@ -30,9 +30,12 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from lengthwise.builders.cleaning.chapter_numbers import reads_as_chapter_numbers
+from lengthwise.builders.cleaning.chapter_numbers import (
+    reads_as_chapter_numbers,
+    reads_as_page_numbers,
+)
 from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.line_rules import _line_removal
 from lengthwise.builders.cleaning.line_signatures import (
@@ -120,11 +123,20 @@ def learn_and_find(
         if entry.count > most:
             continue
         numbers = _numbers(book, entry) if "0" in sig else ()
-        chapter_numbers = (
-            bool(numbers) and letters(sig) == 0 and reads_as_chapter_numbers(book, entry, language)
+        letterless_number = _is_letterless_number(sig)
+        chapter_numbers = letterless_number and reads_as_chapter_numbers(book, entry, language)
+        # A bare number line is a heading candidate: it goes only with proof of pages.
+        page_numbers = (
+            entry.heading and letterless_number and reads_as_page_numbers(book, entry, language)
         )
         verdict = classify(
-            sig, entry, len(book.prefixes), config, corpus_lines, numbers, chapter_numbers
+            sig,
+            replace(entry, heading=False) if page_numbers else entry,
+            len(book.prefixes),
+            config,
+            corpus_lines,
+            numbers,
+            chapter_numbers,
         )
         if verdict is None:
             continue
@@ -153,7 +165,16 @@ def _all_are_headings(book: BookLines, wanted: Collection[str], language: str) -
     heading prefixes to learn either. Checks each signature's first line (a miss sends
     the book down the full path, which decides exactly)."""
     first = first_lines(book, wanted)
-    return all(is_heading_line(book, index, language) for index in first.values())
+    return all(
+        is_heading_line(book, index, language) and not _is_letterless_number(sig)
+        for sig, index in first.items()
+    )
+
+
+def _is_letterless_number(sig: str) -> bool:
+    """A signature of a number and decoration only: a heading candidate that may still be
+    a page number (`reads_as_page_numbers`)."""
+    return "0" in sig and letters(sig) == 0
 
 
 def _may_be_boilerplate(sig: str) -> bool:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from lengthwise.builders.cleaning.broken_paragraphs import sentence_halves_joiner
 from lengthwise.builders.cleaning.ledger import Edit, apply_edits
 from lengthwise.builders.cleaning.rules import (
     MAX_EXAMPLES,
@@ -26,6 +27,7 @@ from lengthwise.builders.cleaning.rules import (
     first_index,
     format_example,
 )
+from lengthwise.builders.cleaning.structure_lines import is_structure_line
 
 
 @dataclass(frozen=True)
@@ -189,8 +191,13 @@ def _line_removal(text: str, start: int, end: int) -> tuple[int, int]:
     instead, so that the paragraph break above it (if any) stays. When blank lines lie
     on both sides, the break left is the narrower of the two: a page header padded with
     a blank line on each side, printed where a paragraph ended, leaves one paragraph
-    break, not the page's padding added to it.
+    break, not the page's padding added to it. And when the nearest lines above and
+    below read as two halves of one sentence (`sentence_halves_joiner`: a page cut it),
+    no break is left: they become one line (Chinese) or two lines of one paragraph.
     """
+    joined = _joined_across(text, start, end)
+    if joined is not None:
+        return joined
     next_end = text.find("\n", end + 1)
     if end < len(text) and text[end + 1 : len(text) if next_end < 0 else next_end].strip():
         return start, end + 1
@@ -206,6 +213,37 @@ def _line_removal(text: str, start: int, end: int) -> tuple[int, int]:
     return 0, min(end + 1, len(text))
 
 
+def _joined_across(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The span joining the nearest non-blank lines around line [start, end) when they
+    are halves of one sentence, else None."""
+    above_end = start - 1  # the newline ending the nearest non-blank line above
+    while above_end >= 0:
+        above_start = text.rfind("\n", 0, above_end) + 1
+        if text[above_start:above_end].strip():
+            break
+        above_end = above_start - 1
+    else:
+        return None
+    below_start = end + 1
+    while below_start < len(text):
+        below_end = text.find("\n", below_start)
+        below_end = len(text) if below_end < 0 else below_end
+        if text[below_start:below_end].strip():
+            break
+        below_start = below_end + 1
+    else:
+        return None
+    separator = sentence_halves_joiner(text[above_start:above_end], text[below_start:below_end])
+    if separator is None:
+        return None
+    # Chinese halves join on one line; Latin ones stay two lines of one paragraph
+    # (a deletion cannot put in the space; unwrapping joins the lines). The second
+    # half's indent goes too: it is the page's, not a paragraph's.
+    below_text = text[below_start:below_end]
+    indent = len(below_text) - len(below_text.lstrip())
+    return (above_end if separator == "" else above_end + 1), below_start + indent
+
+
 def _narrowed_gap_below(text: str, end: int, blank_above: int) -> int:
     """Where a removal ending at `end` (a newline, blank lines below) should end so that
     at most `blank_above` blank lines stay below; `end` when there are no more."""
@@ -219,6 +257,10 @@ def _narrowed_gap_below(text: str, end: int, blank_above: int) -> int:
         lines_end.append(following)
     blank_below = len(lines_end) - 1
     if blank_below <= blank_above:
+        return end
+    # Before a heading the book's own spacing stays (chapters open after wider gaps).
+    below_end = text.find("\n", lines_end[-1] + 1)
+    if is_structure_line(text[lines_end[-1] + 1 : len(text) if below_end < 0 else below_end]):
         return end
     # Text follows the last blank line counted: keep `blank_above` of them.
     return lines_end[blank_below - blank_above]

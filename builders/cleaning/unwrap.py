@@ -54,6 +54,7 @@ _LONG_LINE = re.compile(rf"\n(?=[^\S\n]*\S)[^\n]{{{BEYOND_ANY_WIDTH}}}")
 
 _VERSE_BREAK = re.compile(r"[,;:.!?'’\"”]$")
 _DASHES = ("——", "--", "—", "–")
+_DASH_RUN = re.compile("[-—–]+")
 _DASH_CHARS = "—–-"
 _CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]")
 _WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
@@ -108,20 +109,26 @@ class _Joiner:
         self.text = text
         self.width = width
         self._vocabulary: set[str] | None = None
-        self._dash_spacing: dict[str, bool] = {}
+        self._dash_spacing: dict[tuple[str, bool], bool] = {}
 
     def vocabulary(self) -> set[str]:
         if self._vocabulary is None:  # built only for books with hyphenated line ends
             self._vocabulary = {w.lower() for w in _WORD.findall(self.text)}
         return self._vocabulary
 
-    def dash_takes_space(self, dash: str) -> bool:
-        """Whether the book mostly writes `dash` with a space after it (`G—— entered`)."""
-        if dash not in self._dash_spacing:
-            spaced = self.text.count(dash + " ")
-            glued = len(re.findall(re.escape(dash) + r"[A-Za-z]", self.text))
-            self._dash_spacing[dash] = spaced > glued
-        return self._dash_spacing[dash]
+    def dash_takes_space(self, dash: str, before: bool = False) -> bool:
+        """Whether the book mostly writes `dash` with a space after it (`G—— entered`),
+        or with `before`, with a space before it (`the ----shire`)."""
+        key = (dash, before)
+        if key not in self._dash_spacing:
+            if before:
+                spaced = self.text.count(" " + dash)
+                glued = len(re.findall(r"[A-Za-z]" + re.escape(dash), self.text))
+            else:
+                spaced = self.text.count(dash + " ")
+                glued = len(re.findall(re.escape(dash) + r"[A-Za-z]", self.text))
+            self._dash_spacing[key] = spaced > glued
+        return self._dash_spacing[key]
 
     def full(self, line: str, following: str) -> bool:
         """The line reaches the wrap width, or the next line's first word would not fit."""
@@ -150,9 +157,15 @@ class _Joiner:
         if _is_cjk(upper[-1]) and _is_cjk(head[0]):
             return "", upper
         if upper[-1] in _DASH_CHARS or head[0] in _DASH_CHARS:
-            dash = next((d for d in _DASHES if upper.endswith(d) or head.startswith(d)), None)
+            dash = next((d for d in _DASHES if upper.endswith(d)), None)
             if dash is not None:
                 return (" " if self.dash_takes_space(dash) else ""), upper
+            # A line opening with a dash: the space the book writes before that dash run
+            # (the whole run: `----shire` is not the `--` of `word--word`).
+            opening = _DASH_RUN.match(head)
+            if opening is not None and opening.group().startswith(_DASHES):
+                spaced = self.dash_takes_space(opening.group(), before=True)
+                return (" " if spaced else ""), upper
         if not upper.endswith("-"):
             return " ", upper
         tail = _TAIL_WORD.search(upper)
