@@ -85,7 +85,8 @@ def sentence_halves_joiner(before: str, after: str) -> str | None:
     not be indented deeper than `before` (a paragraph or verse starts there; a page's
     continuation starts at the margin).
     """
-    if _indent_width(after) > _indent_width(before):
+    after_indent = _indent_width(after)
+    if after_indent > _indent_width(before):
         return None
     before, after = before.strip(), after.strip()
     if len(before) < MIN_CHARS or not after:
@@ -94,20 +95,22 @@ def sentence_halves_joiner(before: str, after: str) -> str | None:
     # Latin halves join when the second starts in lower case after a word or a clause
     # mark (`chance;` / `and, therefore`), or when a long first half ends on a lower-case
     # word, whatever follows (`towards` / `Jane`): no sentence starts so, no prose
-    # paragraph ends so. (A short line so ended may be a title or a verse line; those stay
-    # apart. A comma before a quotation stays apart too: `she observed,` ends a paragraph
-    # before the speech in many books.) Opening quotes before the second half's first
-    # letter are looked through. Chinese halves join only
-    # after a comma (`，` / `着外面`): classical novels end paragraphs on an ideograph or
-    # `；` before verse (`诗曰`, couplets), so those are left to the book-habit test.
+    # paragraph ends so. A short line so ended may be a title or a verse line, and a
+    # comma or a dash before the cut may end a paragraph before speech (`she observed,`,
+    # `cried out--`): those stay apart. Opening quotes before the second half's first
+    # letter are looked through. Chinese halves join only after a comma (`，` / `着外面`)
+    # and when the second is not indented: classical novels end paragraphs on an
+    # ideograph or `；` before verse (`诗曰`, couplets), and print verse as indented lines
+    # ending in `，`; those are left to the book-habit test.
     head = after.lstrip(_OPENING_QUOTES)
     latin = last.isascii() and head[:1].isascii() and head[:1].isalpha()
+    long_before = len(before) >= _LONG_LINE_CHARS
     if latin and (
         (head[0].islower() and (last.isalpha() or last in _CLAUSE_MARKS))
-        or (last.islower() and len(before) >= _LONG_LINE_CHARS)
+        or (last.islower() and long_before)
     ):
         separator: str | None = " "
-    elif _is_cjk(first) and last in _CJK_CLAUSE_MARKS:
+    elif _is_cjk(first) and last in _CJK_CLAUSE_MARKS and not after_indent:
         separator = ""
     else:
         return None
