@@ -7,6 +7,8 @@ read like narrative. Decisions, per signature, on the book after the rule sets r
   least `min_repeats` times, and its number varies (distinct forms >= half the count):
   `- 12 -`, `[Page 34]`, `第12页`, `{123}`, wherever they sit; except a letterless line
   spaced and placed like chapter numbers (chapter_numbers.py), left for chapter detection.
+  A bare number alone on its line is a heading candidate and goes only when placed like
+  page numbers (`reads_as_page_numbers`).
 * `learned/heading-marker`: a one-word line (up to 6 letters) that is, in most of its
   occurrences, the last line before a chapter heading (`正文`, `目录`, `VIP章节` on a line of their
   own), and a prefix that precedes a heading on its line in many chapters
