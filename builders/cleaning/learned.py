@@ -161,11 +161,12 @@ def _numbers(book: BookLines, entry: SignatureStats) -> list[tuple[int, ...]]:
 
 
 def _all_are_headings(book: BookLines, wanted: Collection[str], language: str) -> bool:
-    """True when every wanted signature is a heading line somewhere (`CHAPTER 0`): heading
-    lines are never learned, so nothing is, and the book's heading pass (the costly part)
-    is skipped. English only: its heading candidates start their line, so there are no
-    heading prefixes to learn either. Checks each signature's first line (a miss sends
-    the book down the full path, which decides exactly)."""
+    """True when every wanted signature is a heading line somewhere (`CHAPTER 0`) and none
+    is a bare number (which may still be a page number): heading lines are never learned,
+    so nothing is, and the book's heading pass (the costly part) is skipped. English only:
+    its heading candidates start their line, so there are no heading prefixes to learn
+    either. Checks each signature's first line (a miss sends the book down the full path,
+    which decides exactly)."""
     first = first_lines(book, wanted)
     return all(
         is_heading_line(book, index, language) and not _is_letterless_number(sig)

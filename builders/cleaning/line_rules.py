@@ -195,72 +195,68 @@ def _line_removal(text: str, start: int, end: int) -> tuple[int, int]:
     below read as two halves of one sentence (`sentence_halves_joiner`: a page cut it),
     no break is left: they become one line (Chinese) or two lines of one paragraph.
     """
-    joined = _joined_across(text, start, end)
-    if joined is not None:
-        return joined
-    next_end = text.find("\n", end + 1)
-    if end < len(text) and text[end + 1 : len(text) if next_end < 0 else next_end].strip():
+    above, blank_above = _text_line_above(text, start)
+    below, blank_ends_below = _text_line_below(text, end)
+    if above is not None and below is not None:
+        joined = _joined_across(text, above, below)
+        if joined is not None:
+            return joined
+    if below is not None and not blank_ends_below:
         return start, end + 1
+    if above is None:
+        # Nothing but blank lines above: the line goes with its own newline instead.
+        return 0, min(end + 1, len(text))
+    if blank_above == 0 or len(blank_ends_below) <= blank_above:
+        return above[1], end
+    # Before a heading the book's own spacing stays (chapters open after wider gaps).
+    if below is not None and is_structure_line(text[below[0] : below[1]]):
+        return above[1], end
+    # Text follows the last blank line below: keep `blank_above` of them.
+    return above[1], blank_ends_below[len(blank_ends_below) - blank_above - 1]
+
+
+def _text_line_above(text: str, start: int) -> tuple[tuple[int, int] | None, int]:
+    """(start, end) of the nearest non-blank line above the line starting at `start`
+    (None at the text's start), and the number of blank lines in between."""
     cut = start - 1  # the newline ending the line above
-    blank_above = 0
+    blank = 0
     while cut >= 0:
-        above = text.rfind("\n", 0, cut)
-        if text[above + 1 : cut].strip():
-            return cut, _narrowed_gap_below(text, end, blank_above)
-        cut = above
-        blank_above += 1
-    # Nothing but blank lines above: the line goes with its own newline instead.
-    return 0, min(end + 1, len(text))
+        line_start = text.rfind("\n", 0, cut) + 1
+        if text[line_start:cut].strip():
+            return (line_start, cut), blank
+        cut = line_start - 1
+        blank += 1
+    return None, blank
 
 
-def _joined_across(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """The span joining the nearest non-blank lines around line [start, end) when they
-    are halves of one sentence, else None."""
-    above_end = start - 1  # the newline ending the nearest non-blank line above
-    while above_end >= 0:
-        above_start = text.rfind("\n", 0, above_end) + 1
-        if text[above_start:above_end].strip():
+def _text_line_below(text: str, end: int) -> tuple[tuple[int, int] | None, list[int]]:
+    """(start, end) of the nearest non-blank line below the line ending at `end` (None
+    when there is none), and the newline ending each blank line in between."""
+    blank_ends: list[int] = []
+    newline = end
+    while newline < len(text):
+        following = text.find("\n", newline + 1)
+        line_end = len(text) if following < 0 else following
+        if text[newline + 1 : line_end].strip():
+            return (newline + 1, line_end), blank_ends
+        if following < 0:
             break
-        above_end = above_start - 1
-    else:
-        return None
-    below_start = end + 1
-    while below_start < len(text):
-        below_end = text.find("\n", below_start)
-        below_end = len(text) if below_end < 0 else below_end
-        if text[below_start:below_end].strip():
-            break
-        below_start = below_end + 1
-    else:
-        return None
-    separator = sentence_halves_joiner(text[above_start:above_end], text[below_start:below_end])
+        blank_ends.append(following)
+        newline = following
+    return None, blank_ends
+
+
+def _joined_across(
+    text: str, above: tuple[int, int], below: tuple[int, int]
+) -> tuple[int, int] | None:
+    """The span joining the lines `above` and `below` (start, end) when they are halves
+    of one sentence, else None."""
+    below_text = text[below[0] : below[1]]
+    separator = sentence_halves_joiner(text[above[0] : above[1]], below_text)
     if separator is None:
         return None
     # Chinese halves join on one line; Latin ones stay two lines of one paragraph
     # (a deletion cannot put in the space; unwrapping joins the lines). The second
     # half's indent goes too: it is the page's, not a paragraph's.
-    below_text = text[below_start:below_end]
     indent = len(below_text) - len(below_text.lstrip())
-    return (above_end if separator == "" else above_end + 1), below_start + indent
-
-
-def _narrowed_gap_below(text: str, end: int, blank_above: int) -> int:
-    """Where a removal ending at `end` (a newline, blank lines below) should end so that
-    at most `blank_above` blank lines stay below; `end` when there are no more."""
-    if blank_above == 0:
-        return end
-    lines_end = [end]  # the newline ending each blank line below, in order
-    while True:
-        following = text.find("\n", lines_end[-1] + 1)
-        if following < 0 or text[lines_end[-1] + 1 : following].strip():
-            break
-        lines_end.append(following)
-    blank_below = len(lines_end) - 1
-    if blank_below <= blank_above:
-        return end
-    # Before a heading the book's own spacing stays (chapters open after wider gaps).
-    below_end = text.find("\n", lines_end[-1] + 1)
-    if is_structure_line(text[lines_end[-1] + 1 : len(text) if below_end < 0 else below_end]):
-        return end
-    # Text follows the last blank line counted: keep `blank_above` of them.
-    return lines_end[blank_below - blank_above]
+    return (above[1] if separator == "" else above[1] + 1), below[0] + indent

@@ -23,7 +23,7 @@ import pytest
 
 from lengthwise.builders.cleaning.line_rules import _line_removal
 from lengthwise.builders.corpus import process_document
-from lengthwise.records import Book
+from lengthwise.records import Book, SourceDocument
 from tests.fixtures.reprinting import (
     SETTINGS,
     processed,
@@ -59,11 +59,26 @@ def _paginated(text: str, furniture: Callable[[int], str], every: int) -> tuple[
     return "\n".join(out), page - 1
 
 
-def _book(text: str, name: str, folder: str, shared_corpora: Path) -> tuple[Book, dict[str, int]]:
-    doc = read_shared(shared_corpora, folder, name)
+def _processed(doc: SourceDocument, text: str) -> tuple[Book, dict[str, int]]:
     book, report = process_document(with_text(doc, text), SETTINGS)
     assert book is not None, report.excluded
     return book, report.removed
+
+
+def _printed_and_reference(
+    shared_corpora: Path, folder: str, name: str, furniture: Callable[[int], str], wrap: bool
+) -> tuple[Book, dict[str, int], Book, int]:
+    """(book, its removals, reference, pages): the book printed in pages with
+    `furniture`, and the reference printed alike without it (both hard-wrapped with
+    `wrap`, as books printing a paragraph per line would be on paper)."""
+    doc = read_shared(shared_corpora, folder, name)
+    text = _wrapped(doc.text) if wrap else doc.text
+    language = "en" if folder == EN else "zh"
+    printed, pages = _paginated(text, furniture, LINES_PER_PAGE[language])
+    reference, _ = _processed(doc, text)
+    book, removed = _processed(doc, printed)
+    assert [c.number for c in book.chapters] == [c.number for c in reference.chapters]
+    return book, removed, reference, pages
 
 
 def _paragraphs(book: Book) -> list[str]:
@@ -95,12 +110,9 @@ EN_FURNITURE: dict[str, Callable[[int], str]] = {
 def test_english_page_furniture_goes_and_cut_sentences_rejoin(
     shared_corpora: Path, name: str, form: str
 ) -> None:
-    raw = read_shared(shared_corpora, EN, name).text
-    wrapped = _wrapped(raw)
-    reference, _ = _book(wrapped, name, EN, shared_corpora)
-    printed, pages = _paginated(wrapped, EN_FURNITURE[form], LINES_PER_PAGE["en"])
-    book, removed = _book(printed, name, EN, shared_corpora)
-    assert [c.number for c in book.chapters] == [c.number for c in reference.chapters]
+    book, removed, reference, pages = _printed_and_reference(
+        shared_corpora, EN, name, EN_FURNITURE[form], wrap=True
+    )
     body = "\n".join(c.text for c in book.chapters)
     assert "THE BOOK'S TITLE" not in body
     assert "\f" not in body
@@ -135,11 +147,9 @@ def test_chinese_page_furniture_goes_and_paragraphs_stay_as_they_were(
 ) -> None:
     """These books print a paragraph per line, so every page break here falls between
     paragraphs: nothing may be joined (verse after `诗曰`, couplets ending in `；`)."""
-    raw = read_shared(shared_corpora, ZH, name).text
-    reference, _ = _book(raw, name, ZH, shared_corpora)
-    printed, _pages = _paginated(raw, ZH_FURNITURE[form], LINES_PER_PAGE["zh"])
-    book, _ = _book(printed, name, ZH, shared_corpora)
-    assert [c.number for c in book.chapters] == [c.number for c in reference.chapters]
+    book, _, reference, _ = _printed_and_reference(
+        shared_corpora, ZH, name, ZH_FURNITURE[form], wrap=False
+    )
     differing = [
         (c.number, c.text, r.text)
         for c, r in zip(book.chapters, reference.chapters, strict=True)
