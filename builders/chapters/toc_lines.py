@@ -11,17 +11,41 @@ a run (`BOOK ONE` just before `CHAPTER I`) are real, not ToC lines.
 
 from __future__ import annotations
 
+import re
+
 from lengthwise.builders.chapters.model import Candidate
 from lengthwise.builders.chapters.spans import stripped_length
 
 TOC_ENTRY_MAX_BODY = 60  # stripped characters between two headings of a contents list
+MAX_WRAPPED_TITLE_CHARS = 240  # a heading and the title lines wrapped below it, together
+_BLANK_LINE = re.compile(r"\n[ \t\u3000\r]*\n")
 
 
 def measure_bodies(text: str, candidates: list[Candidate]) -> None:
-    """Set each candidate's `body_chars`: stripped text up to the next candidate."""
+    """Set each candidate's `body_chars`: stripped text up to the next candidate, not
+    counting the rest of a title wrapped onto the lines right below its heading."""
     for index, candidate in enumerate(candidates):
         stop = candidates[index + 1].start if index + 1 < len(candidates) else len(text)
-        candidate.body_chars = stripped_length(text, candidate.end, stop)
+        start = _after_title_tail(text, candidate, stop)
+        candidate.body_chars = stripped_length(text, start, stop)
+
+
+def _after_title_tail(text: str, candidate: Candidate, stop: int) -> int:
+    """Where the heading's block ends when it is short enough to be one wrapped title.
+
+    A contents entry too long for its line goes on below it (`CHAPTER IV. Mental
+    Acrobatics--Attending` / `Sunday--School--The Superintendent`): those lines are the
+    entry, not a chapter's body. Only lines up to the first blank line count, and only
+    when heading and lines together are no longer than a title can be.
+    """
+    if candidate.end >= stop or text[candidate.end] != "\n":
+        return candidate.end
+    blank = _BLANK_LINE.search(text, candidate.end, stop)
+    block_end = blank.start() if blank is not None else stop
+    if block_end == candidate.end:
+        return candidate.end
+    title = len(candidate.heading) + stripped_length(text, candidate.end, block_end)
+    return block_end if title <= MAX_WRAPPED_TITLE_CHARS else candidate.end
 
 
 def find_toc_lines(candidates: list[Candidate]) -> set[int]:

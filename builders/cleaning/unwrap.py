@@ -38,12 +38,17 @@ from dataclasses import dataclass
 
 from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.rules import MAX_EXAMPLES, RuleOutcome, format_example
-from lengthwise.builders.cleaning.structure_lines import is_structure_line
+from lengthwise.builders.cleaning.structure_lines import (
+    is_heading_line,
+    is_structure_line,
+    is_title_line,
+)
 
 MIN_LINES = 40  # fewer non-blank lines: too few to see a wrap width
 MIN_WIDTH, MAX_WIDTH = 16, 200
 MODE_SHARE = 0.35  # share of lines within the mode just below the width
 MAX_BEYOND_SHARE = 0.02  # share of lines allowed beyond the width
+MAX_WRAPPED_HEADING_CHARS = 240  # a heading with its wrapped title, joined
 MAX_INDENT = 8  # more indented lines are verse, quotations set apart, or centred
 BEYOND_FACTOR, BEYOND_SLACK = 1.15, 2  # a line beyond width * 1.15 + 2 overflows the width
 # Longer lines overflow every width up to MAX_WIDTH (232 characters and more).
@@ -52,6 +57,8 @@ BEYOND_ANY_WIDTH = int(MAX_WIDTH * BEYOND_FACTOR + BEYOND_SLACK) + 1
 # does not count as a line for `wrap_width`); the book's first line is never matched.
 _LONG_LINE = re.compile(rf"\n(?=[^\S\n]*\S)[^\n]{{{BEYOND_ANY_WIDTH}}}")
 
+_LONE_WORD = re.compile(r"[ \t]*[A-Za-z][A-Za-z'’-]*[.,;:!?\"”’]*[ \t]*$")
+_LONE_ROMAN = re.compile(r"[ \t]*[IVXLCDM]+\.?[ \t]*$")
 _VERSE_BREAK = re.compile(r"[,;:.!?'’\"”]$")
 _DASHES = ("——", "--", "—", "–")
 _DASH_RUN = re.compile("[-—–]+")
@@ -180,6 +187,44 @@ class _Joiner:
         return " ", upper
 
 
+def _starts_entry(line: str, heading: str) -> bool:
+    """Whether `line`, right below the full heading line `heading`, is structure of its
+    own rather than the rest of the heading's title.
+
+    A title's last word may be a heading keyword (`A Caucus-Race and a Long` / `Tale`):
+    a lone word is structure only as a roman numeral. A title in capitals goes on in
+    capitals (`THE BOSCOMBE VALLEY` / `MYSTERY`): there a capitals line is no title of
+    its own.
+    """
+    if _LONE_WORD.match(line) is not None:
+        return _LONE_ROMAN.match(line) is not None
+    if is_heading_line(line):
+        return True
+    return is_structure_line(line) and not (heading.isupper() and is_title_line(line))
+
+
+def _wrapped_heading_tail(lines: list[str], index: int, joiner: _Joiner) -> int:
+    """How many lines after the heading `lines[index]` are the rest of its title.
+
+    A title too long for the wrap width goes on over more lines
+    (`Chapter 61. How a Gardener May Get Rid of the Dormice that Eat His` / `Peaches`).
+    The heading line must be full, and it and the lines after it, up to a blank line, a
+    structure line or the end of the book, must be no longer joined than a title can be
+    (MAX_WRAPPED_HEADING_CHARS): a heading followed by a paragraph is not joined to it.
+    """
+    heading = lines[index]
+    tail, length = 0, len(heading.strip())
+    for line in lines[index + 1 :]:
+        if not line.strip() or _starts_entry(line, heading):
+            break
+        tail, length = tail + 1, length + 1 + len(line.strip())
+        if length > MAX_WRAPPED_HEADING_CHARS:
+            return 0  # longer than any title: a paragraph follows the heading
+    if not tail or not joiner.joins(heading, lines[index + 1], True):
+        return 0
+    return tail
+
+
 def unwrap_paragraphs(text: str) -> RuleOutcome:
     """Join hard-wrapped lines; unchanged text when the book is not hard-wrapped."""
     if not may_be_hard_wrapped(text):  # most books, told before splitting them into lines
@@ -197,10 +242,14 @@ def unwrap_paragraphs(text: str) -> RuleOutcome:
     offset = 0  # offset of lines[i] in text
     starts_paragraph = True
     previous_is_structure = True
+    heading_tail = 0  # lines still to join to a wrapped heading above them
     for index, line in enumerate(lines):
         previous = lines[index - 1] if index else ""
         is_structure = is_structure_line(line)
-        joins = not previous_is_structure and not is_structure
+        joins = heading_tail > 0 or not (is_structure or previous_is_structure)
+        heading_tail = max(0, heading_tail - 1)
+        if is_structure and is_heading_line(line):
+            heading_tail = _wrapped_heading_tail(lines, index, joiner)
         previous_is_structure = is_structure
         if joins and joiner.joins(previous, line, starts_paragraph):
             separator, upper = joiner.separator(previous, line)

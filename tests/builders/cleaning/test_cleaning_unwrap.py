@@ -132,3 +132,39 @@ def test_dashes_follow_the_books_own_spacing() -> None:
     glued = "The dog ran along the road and stopped at the end of the garden—\nthen barked.\n"
     outcome = unwrap_paragraphs(book + "\n" + glued)
     assert "garden—then barked." in outcome.text
+
+
+def test_a_heading_wrapped_over_lines_is_joined_into_one_line() -> None:
+    book, _ = wrapped_book()
+    headings = (
+        "Chapter 61. How a Gardener May Get Rid of the Dormice that Eat His\n"
+        "Peaches\n\n"
+        "CHAPTER IV. THE GARDEN AT THE END OF THE LONG ROAD WHERE THE\n"
+        "OLD MAN WALKED\n\n"
+        "CHAPTER III. The Old House at the End of the Road and a Long\n"
+        "Tale\n"
+    )
+    outcome = unwrap_paragraphs(book + "\n" + headings)
+    assert outcome.text.endswith(
+        "\nChapter 61. How a Gardener May Get Rid of the Dormice that Eat His Peaches\n\n"
+        "CHAPTER IV. THE GARDEN AT THE END OF THE LONG ROAD WHERE THE OLD MAN WALKED\n\n"
+        "CHAPTER III. The Old House at the End of the Road and a Long Tale\n"
+    )
+
+
+def test_a_heading_is_not_joined_to_a_paragraph_or_to_a_title_line_below_it() -> None:
+    book, _ = wrapped_book()
+    # A full heading line with a paragraph right below it (no blank line between):
+    # longer than any title, so the paragraph keeps its own line.
+    run_in = "CHAPTER IV. THE GARDEN AT THE END OF THE LONG ROAD WHERE NOBODY\n" + (
+        textwrap.fill(prose(99), 70) + "\n"
+    )
+    # A short heading with its title on the next line is not wrapped; a full one with
+    # the next entry's roman numeral below it is not either.
+    titled = (
+        "CHAPTER V.\nThe Dog at the Gate\n\n"
+        "VI. THE END OF THE LONG ROAD AND THE GARDEN BEHIND THE OLD HOUSE\nXII.\n"
+    )
+    outcome = unwrap_paragraphs(book + "\n" + run_in + "\n" + titled)
+    assert "WHERE NOBODY\n" + prose(99) + "\n" in outcome.text
+    assert outcome.text.endswith(titled)

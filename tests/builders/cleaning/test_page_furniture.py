@@ -15,7 +15,6 @@ furniture's effect is compared.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from lengthwise.builders.corpus import process_document
 from lengthwise.records import Book, SourceDocument
 from tests.fixtures.reprinting import (
     SETTINGS,
+    hard_wrapped,
     processed,
     read_shared,
     reprint_headings,
@@ -35,16 +35,6 @@ from tests.fixtures.reprinting import (
 EN = "en_pg_stripped"
 ZH = "zh_simplified_four_classics"
 LINES_PER_PAGE = {"en": 38, "zh": 12}
-
-
-def _wrapped(text: str, width: int = 66) -> str:
-    """Each long line hard-wrapped at `width` columns, as printed."""
-    return "\n".join(
-        "\n".join(textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False))
-        if len(line) > width
-        else line
-        for line in text.split("\n")
-    )
 
 
 def _paginated(text: str, furniture: Callable[[int], str], every: int) -> tuple[str, int]:
@@ -72,7 +62,7 @@ def _printed_and_reference(
     `furniture`, and the reference printed alike without it (both hard-wrapped with
     `wrap`, as books printing a paragraph per line would be on paper)."""
     doc = read_shared(shared_corpora, folder, name)
-    text = _wrapped(doc.text) if wrap else doc.text
+    text = hard_wrapped(doc.text) if wrap else doc.text
     language = "en" if folder == EN else "zh"
     printed, pages = _paginated(text, furniture, LINES_PER_PAGE[language])
     reference, _ = _processed(doc, text)
