@@ -54,7 +54,9 @@ def find_en_loose_bare_candidates(text: str) -> list[Candidate]:
         title = heading.group("title") or ""
         heading_text = line.strip()
         below = None if title else title_after(text, end)
+        own_line_end = None
         if below is not None:
+            own_line_end = end
             title, end = below[0], below[1]
             heading_text = f"{heading_text}\n{title}"
         elif match.group("blank_below") is None:
@@ -68,6 +70,7 @@ def find_en_loose_bare_candidates(text: str) -> list[Candidate]:
                 number=number,
                 heading=heading_text,
                 title=title.strip(),
+                own_line_end=own_line_end,
             )
         )
     return found

@@ -259,9 +259,11 @@ def _make(
     if title is None:
         title = _clean_title(_unframed_rest(match))
     end, heading = match.end(), line.strip()
+    own_line_end = None
     if not title and level in ("chapter", "special", "bare"):
         below = title_after(text, end)
         if below is not None:
+            own_line_end = end
             title, end = _clean_title(below[0]), below[1]
             # Both lines as printed (blank lines and indentation between them dropped).
             lines = text[match.start("line") : end].split("\n")
@@ -276,6 +278,7 @@ def _make(
         title=title,
         kind=kind,
         strong=_follows_blank_line(text, match.start("line")),
+        own_line_end=own_line_end,
     )
 
 

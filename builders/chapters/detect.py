@@ -35,6 +35,7 @@ from lengthwise.builders.chapters.model import (
     ChapterKind,
     DetectedChapter,
 )
+from lengthwise.builders.chapters.next_line_titles import give_back_odd_titles
 from lengthwise.builders.chapters.parts import believe_parts
 from lengthwise.builders.chapters.sequence import (
     believed,
@@ -177,6 +178,7 @@ def _run(text: str, plan: HeadingPlan, min_chapter_chars: int) -> ChapterDetecti
     _resolve_specials(headings)
     accepted = _accept_chapters(text, headings, min_chapter_chars)
     accepted = _fill_in_bare(text, accepted, plan.fill_ins)
+    give_back_odd_titles(accepted)
     inner_parts = _absorb_part_prefixes(text, accepted, inner_parts)
     if not any(c.level == "chapter" for c in accepted):
         reason = NO_HEADINGS + (" (only table-of-contents lines)" if toc_lines else "")

@@ -101,6 +101,9 @@ class Candidate:
     # without line breaks): believed only where it fits the numbering exactly.
     anchored: bool = True
     body_chars: int = 0  # stripped characters up to the next candidate (set by the ToC pass)
+    # Where the heading's own line ends when its title was taken from the line below it
+    # (`next_line_titles`); None otherwise.
+    own_line_end: int | None = None
     # Glued on both sides with no whitespace at all (a book saved without line breaks): the
     # title is provisional, everything up to the first punctuation; `flat_titles` cuts it.
     flat: bool = False

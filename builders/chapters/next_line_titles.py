@@ -10,11 +10,19 @@ title: short, starts with a capital letter (not a quotation mark: dialogue opens
 chapters), most longer words capitalised (or all capitals), no sentence running on inside
 it, no trailing comma or colon, and a blank line (or the end) after it. A keyword heading
 (`CHAPTER II.` of a contents list) is never taken as a title.
+
+A book prints its titles one way. Where titles below the heading are a small minority of
+the headings printed without a title of their own, they are first sentences that look
+like titles (War and Peace: `CHAPTER VIII` / `Princess Mary was not in Moscow and out of
+danger as Prince Andrew supposed.`, the only one of 365), and they go back to the body
+(`give_back_odd_titles`).
 """
 
 from __future__ import annotations
 
 import re
+
+from lengthwise.builders.chapters.model import Candidate
 
 MAX_TITLE_CHARS = 80
 MAX_BLANK_LINES_BEFORE = 1
@@ -26,6 +34,9 @@ _BARE_NUMBER = re.compile(r"^(?:[IVXLCDM]+|[0-9]+)\.?$")  # a section number, no
 _SENTENCE_INSIDE = re.compile(r"[.!?;]['\"”’)]?\s+[a-z]")
 _NON_SPACE = re.compile(r"\S")
 _SMALL_WORDS = 3  # words of up to this many letters may stay lowercase (of, the, and)
+# Titles below the heading are believed when at least this share of the headings without
+# a title on their own line have one.
+MIN_TITLED_SHARE = 1 / 3
 
 
 def title_after(text: str, end: int) -> tuple[str, int] | None:
@@ -62,3 +73,20 @@ def looks_like_title(line: str) -> bool:
         return True
     capitalised = sum(1 for w in words if w[0].isupper())
     return capitalised * 2 >= len(words)
+
+
+def give_back_odd_titles(headings: list[Candidate]) -> int:
+    """Return titles taken from the line below to their chapter's body where the book
+    prints few such titles; how many went back."""
+    untitled = [
+        c
+        for c in headings
+        if c.level in ("chapter", "bare") and (c.own_line_end is not None or not c.title)
+    ]
+    below = [(c, c.own_line_end) for c in untitled if c.own_line_end is not None]
+    if not below or len(below) >= MIN_TITLED_SHARE * len(untitled):
+        return 0
+    for candidate, own_line_end in below:
+        candidate.end, candidate.own_line_end = own_line_end, None
+        candidate.heading, candidate.title = candidate.heading.split("\n")[0], ""
+    return len(below)
