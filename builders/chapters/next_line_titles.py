@@ -75,9 +75,9 @@ def looks_like_title(line: str) -> bool:
     return capitalised * 2 >= len(words)
 
 
-def give_back_odd_titles(headings: list[Candidate]) -> int:
+def give_back_odd_titles(headings: list[Candidate]) -> None:
     """Return titles taken from the line below to their chapter's body where the book
-    prints few such titles; how many went back."""
+    prints few such titles (`MIN_TITLED_SHARE`)."""
     untitled = [
         c
         for c in headings
@@ -85,8 +85,7 @@ def give_back_odd_titles(headings: list[Candidate]) -> int:
     ]
     below = [(c, c.own_line_end) for c in untitled if c.own_line_end is not None]
     if not below or len(below) >= MIN_TITLED_SHARE * len(untitled):
-        return 0
+        return
     for candidate, own_line_end in below:
         candidate.end, candidate.own_line_end = own_line_end, None
         candidate.heading, candidate.title = candidate.heading.split("\n")[0], ""
-    return len(below)

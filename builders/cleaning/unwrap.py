@@ -247,8 +247,9 @@ def unwrap_paragraphs(text: str) -> RuleOutcome:
         previous = lines[index - 1] if index else ""
         is_structure = is_structure_line(line)
         joins = heading_tail > 0 or not (is_structure or previous_is_structure)
-        heading_tail = max(0, heading_tail - 1)
-        if is_structure and is_heading_line(line):
+        if heading_tail > 0:
+            heading_tail -= 1
+        elif is_structure and is_heading_line(line):
             heading_tail = _wrapped_heading_tail(lines, index, joiner)
         previous_is_structure = is_structure
         if joins and joiner.joins(previous, line, starts_paragraph):
