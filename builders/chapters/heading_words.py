@@ -21,6 +21,9 @@ SPECIAL_WORDS: dict[str, ChapterKind] = {
     "EPILOGUE": "epilogue",
     "AFTERWORD": "afterword",
 }
+# The longest a heading with its title wrapped over the lines below it can be: unwrapping
+# joins no more onto a heading line, and a contents entry's lines count up to this.
+MAX_WRAPPED_TITLE_CHARS = 240
 FAMILY_ALIASES = {"CHAP.": "CHAPTER", "CH.": "CHAPTER", "VOL.": "VOLUME"}
 
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import re
 
+from lengthwise.builders.chapters.heading_words import MAX_WRAPPED_TITLE_CHARS
 from lengthwise.builders.chapters.model import Candidate
 from lengthwise.builders.chapters.spans import stripped_length
 
 TOC_ENTRY_MAX_BODY = 60  # stripped characters between two headings of a contents list
-MAX_WRAPPED_TITLE_CHARS = 240  # a heading and the title lines wrapped below it, together
 _BLANK_LINE = re.compile(r"\n[ \t\u3000\r]*\n")
 
 

@@ -36,6 +36,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
+from lengthwise.builders.chapters.heading_words import MAX_WRAPPED_TITLE_CHARS
 from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.rules import MAX_EXAMPLES, RuleOutcome, format_example
 from lengthwise.builders.cleaning.structure_lines import (
@@ -48,7 +49,6 @@ MIN_LINES = 40  # fewer non-blank lines: too few to see a wrap width
 MIN_WIDTH, MAX_WIDTH = 16, 200
 MODE_SHARE = 0.35  # share of lines within the mode just below the width
 MAX_BEYOND_SHARE = 0.02  # share of lines allowed beyond the width
-MAX_WRAPPED_HEADING_CHARS = 240  # a heading with its wrapped title, joined
 MAX_INDENT = 8  # more indented lines are verse, quotations set apart, or centred
 BEYOND_FACTOR, BEYOND_SLACK = 1.15, 2  # a line beyond width * 1.15 + 2 overflows the width
 # Longer lines overflow every width up to MAX_WIDTH (232 characters and more).
@@ -210,7 +210,7 @@ def _wrapped_heading_tail(lines: list[str], index: int, joiner: _Joiner) -> int:
     (`Chapter 61. How a Gardener May Get Rid of the Dormice that Eat His` / `Peaches`).
     The heading line must be full, and it and the lines after it, up to a blank line, a
     structure line or the end of the book, must be no longer joined than a title can be
-    (MAX_WRAPPED_HEADING_CHARS): a heading followed by a paragraph is not joined to it.
+    (MAX_WRAPPED_TITLE_CHARS): a heading followed by a paragraph is not joined to it.
     """
     heading = lines[index]
     tail, length = 0, len(heading.strip())
@@ -218,7 +218,7 @@ def _wrapped_heading_tail(lines: list[str], index: int, joiner: _Joiner) -> int:
         if not line.strip() or _starts_entry(line, heading):
             break
         tail, length = tail + 1, length + 1 + len(line.strip())
-        if length > MAX_WRAPPED_HEADING_CHARS:
+        if length > MAX_WRAPPED_TITLE_CHARS:
             return 0  # longer than any title: a paragraph follows the heading
     if not tail or not joiner.joins(heading, lines[index + 1], True):
         return 0
