@@ -222,12 +222,18 @@ PRE: tuple[Rule | BlockRule | LineRule, ...] = (
     MOJIBAKE,
     HTML_ENTITY,
 )
-POST: tuple[Rule | BlockRule | UnwrapRule | OutcomeRule, ...] = (
+# `POST` in two parts: lines are normalised and unwrapped first, so that rules which read
+# within a line (Chinese punctuation: a `．` after an ideograph) see the lines a fixed-width
+# wrap had split as one; paragraphs and blank lines come last.
+POST_LINES: tuple[Rule | BlockRule | UnwrapRule, ...] = (
     TRAILING_SPACE,
     INDENT,
     TAB_RUN,
     UNWRAP_PARAGRAPHS,
+)
+POST_PARAGRAPHS: tuple[Rule | BlockRule | OutcomeRule, ...] = (
     REJOIN_BROKEN_PARAGRAPHS,
     BLANK_LINES,
     EDGE_BLANK_LINES,
 )
+POST: tuple[Rule | BlockRule | UnwrapRule | OutcomeRule, ...] = (*POST_LINES, *POST_PARAGRAPHS)

@@ -35,6 +35,7 @@ from lengthwise.builders.cleaning.ascii_pairs import ASCII_QUOTE_PAIRS
 from lengthwise.builders.cleaning.inline_page_markers import INLINE_PAGE_MARKERS
 from lengthwise.builders.cleaning.recurring_brackets import RECURRING_BRACKETS
 from lengthwise.builders.cleaning.rules import TextRule, contains_any
+from lengthwise.builders.cleaning.unwrap import UNWRAP_PARAGRAPHS
 from lengthwise.builders.cleaning.zh_blocks import NOTICE_BLOCK as ZH_NOTICE_BLOCK
 from lengthwise.builders.cleaning.zh_notices import AUTHOR_NOTICE
 from lengthwise.builders.cleaning.zh_web_rules import INLINE_RULES, LINE_RULES
@@ -66,9 +67,10 @@ _AFTER_USER_RULES: tuple[TextRule, ...] = (
     *en_rules.WEB_RULES,
     ADDRESS_LINE,  # after the site rules: a line they know goes under their name
     INLINE_PAGE_MARKERS,  # before the learned step: a mark can split a recurring line
+    *common_rules.POST_LINES,  # (unwrapping: see common_rules)
     ASCII_QUOTE_PAIRS,
     *zh_rules.RULES,
-    *common_rules.POST,
+    *common_rules.POST_PARAGRAPHS,
 )
 
 # An inline cut can leave a line that a line rule now recognises ("求推荐！" after the
@@ -76,6 +78,11 @@ _AFTER_USER_RULES: tuple[TextRule, ...] = (
 RERUN_AFTER: dict[str, tuple[str, ...]] = {
     inline.name: tuple(rule.name for rule in LINE_RULES) for inline in INLINE_RULES
 }
+# Unwrapping joins what a fixed-width wrap had split: an advert, watermark or navigation
+# bar cut over two or more lines matched no site rule in pieces, so the site rules run
+# again on the joined text (only where unwrapping joined lines). Punctuation rules need
+# no second run: they come after unwrapping (`common_rules.POST_LINES`).
+RERUN_AFTER[UNWRAP_PARAGRAPHS.name] = tuple(rule.name for rule in RULESETS["zh-web"])
 
 # The learned-boilerplate step (see `learned`) runs just before these: after every
 # removal rule, before punctuation rewriting and the final whitespace normalisation.

@@ -21,11 +21,13 @@ punctuation (verse lines, each starting with a capital). Short lines never start
 join, so verse and dialogue runs are left as they are; a blank line always stays a
 paragraph break.
 
-Joining: no space between two CJK characters; at a dash (`—`, `——`, `--`) a space only
-when the book mostly writes that dash with a space after it (`G—— entered`); one space
-otherwise. A line ending in `word-` before a letter: the hyphen is kept (the word
-is a compound: `to-⏎morrow` → `to-morrow`) unless the book itself spells the joined
-word without a hyphen elsewhere and never with one (`some-⏎thing` → `something`).
+Joining: no space between two CJK characters, nor anywhere in a book that is mostly CJK
+(it wraps at any character: `www.shu` / `yaya.com` is one address); at a dash (`—`,
+`——`, `--`) a space only when the book mostly writes that dash with a space after it
+(`G—— entered`); one space otherwise. A line ending in `word-` before a letter: the
+hyphen is kept (the word is a compound: `to-⏎morrow` → `to-morrow`) unless the book
+itself spells the joined word without a hyphen elsewhere and never with one
+(`some-⏎thing` → `something`).
 One change is counted per line end removed.
 """
 
@@ -101,6 +103,18 @@ def may_be_hard_wrapped(text: str) -> bool:
     return sum(1 for _ in long_lines) < enough
 
 
+_CJK_SAMPLE_CHARS = 20_000
+
+
+def _mostly_cjk(text: str) -> bool:
+    """Whether most of the book's opening (spaces aside) is CJK: such a book is wrapped
+    at any character, so a line end there is no evidence of a space, even between two
+    Latin letters (`www.shu` / `yaya.com` is one address)."""
+    sample = text[:_CJK_SAMPLE_CHARS]
+    letters = len(sample) - sum(map(sample.count, " \n\u3000\t"))
+    return len(_CJK.findall(sample)) * 2 > letters
+
+
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
 
@@ -115,6 +129,7 @@ class _Joiner:
     def __init__(self, text: str, width: int) -> None:
         self.text = text
         self.width = width
+        self.cjk = _mostly_cjk(text)
         self._vocabulary: set[str] | None = None
         self._dash_spacing: dict[tuple[str, bool], bool] = {}
 
@@ -161,7 +176,7 @@ class _Joiner:
     def separator(self, upper: str, lower: str) -> tuple[str, str]:
         """(what replaces the line end, the upper line possibly without its hyphen)."""
         head = lower.lstrip()
-        if _is_cjk(upper[-1]) and _is_cjk(head[0]):
+        if self.cjk or (_is_cjk(upper[-1]) and _is_cjk(head[0])):
             return "", upper
         if upper[-1] in _DASH_CHARS or head[0] in _DASH_CHARS:
             dash = next((d for d in _DASHES if upper.endswith(d)), None)
