@@ -60,7 +60,7 @@ def cut_flat_titles(text: str, candidates: list[Candidate]) -> list[Candidate]:
     result: list[Candidate] = []
     for candidate in candidates:
         if not candidate.flat:
-            result.append(candidate)
+            result.append(_line_title_cut(candidate, text, openers, usual))
             continue
         cut = cuts[id(candidate)]
         if cut is None and usual is not None and longest is not None:
@@ -70,6 +70,18 @@ def cut_flat_titles(text: str, candidates: list[Candidate]) -> list[Candidate]:
             candidate = replace(candidate, strong=True)
         result.append(candidate)
     return result
+
+
+def _line_title_cut(
+    candidate: Candidate, text: str, openers: set[str], usual: int | None
+) -> Candidate:
+    """A heading that starts a line in a book whose other headings are glued: its line
+    may go on into the body (the book hard-wrapped after its line breaks were lost:
+    `第九回服肉芝延年益壽食朱草入聖超凡話說唐敖聞多九`). A title longer than the book's
+    usual glued title is cut at a body opener, as those are."""
+    if usual is None or len(candidate.title) <= usual:
+        return candidate
+    return _with_title(text, candidate, _opener_cut(candidate.title, openers))
 
 
 def _lead_in(text: str, candidate: Candidate) -> str:

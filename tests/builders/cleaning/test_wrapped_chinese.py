@@ -7,7 +7,13 @@ the start of a line, with no ideograph before it) and lost the pairing of its AS
 quotes; 三国演义 kept a site advert (`丫丫电子书`) that the wrap had split over two lines;
 水浒传 got `假道 :‘`, a space put in where the wrap fell before ASCII punctuation.
 
-Written against the four zh classics, wrapped with Python's textwrap (at any character).
+A book saved without line breaks and then hard-wrapped (官场现形记, 镜花缘 at 24-30
+characters) gave 1-2 chapters whose heading took the body's first words: the wrap had put
+the glued heading at a line start, and the whole line was read as heading and title.
+
+Written against the four zh classics and, for the last case, 官场现形记 and 镜花缘; 封神演义
+(wrapped at 20-40) was checked only after, and was unchanged. Wrapped with Python's
+textwrap (at any character).
 """
 
 from __future__ import annotations
@@ -22,6 +28,10 @@ from lengthwise.builders.corpus import process_document
 from tests.fixtures.reprinting import SETTINGS, hard_wrapped, processed, read_shared, with_text
 
 ZH = "zh_simplified_four_classics"
+
+
+def _letters(text: str) -> str:
+    return "".join(text.split())
 
 
 @pytest.mark.parametrize(
@@ -47,7 +57,7 @@ def test_a_wrapped_chinese_book_keeps_every_chapter_as_printed_unwrapped(
     differing = [
         c.heading
         for c, r in zip(book.chapters, reference.chapters, strict=True)
-        if "".join(c.text.split()) != "".join(r.text.split())
+        if _letters(c.text) != _letters(r.text)
     ]
     assert differing == []
 
@@ -69,3 +79,24 @@ def test_in_an_english_book_a_wrapped_line_still_joins_with_a_space() -> None:
     book = "\n\n".join("\n".join(lines) for _ in range(40)) + "\n"
     outcome = unwrap_paragraphs(book)
     assert outcome.text == "\n\n".join(paragraph for _ in range(40)) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "width"),
+    [("guanchang_flat.txt", 30), ("guanchang_flat.txt", 24), ("jinghuayuan_flat.txt", 24)],
+)
+def test_a_book_without_line_breaks_then_hard_wrapped_keeps_its_chapters(
+    shared_corpora: Path, name: str, width: int
+) -> None:
+    """Where the wrap puts a glued heading at a line start, the line is heading, title and
+    the body's first words: the title is cut where the book's glued titles are."""
+    doc = read_shared(shared_corpora, "zh_pg_flattened", name)
+    reference = processed(doc)
+    book, report = process_document(
+        with_text(doc, hard_wrapped(doc.text, width, cjk=True)), SETTINGS
+    )
+    assert book is not None, report.excluded
+    assert [c.heading for c in book.chapters] == [c.heading for c in reference.chapters]
+    assert [_letters(c.text) for c in book.chapters] == [
+        _letters(c.text) for c in reference.chapters
+    ]
