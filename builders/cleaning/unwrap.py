@@ -154,7 +154,9 @@ class _Joiner:
 
     def full(self, line: str, following: str) -> bool:
         """The line reaches the wrap width, or the next line's first word would not fit."""
-        if _is_cjk(line[-1]):
+        # A mostly-CJK book wraps at any character: a line is full by its length alone,
+        # whatever it ends with (`。”` closes many a paragraph's short last line).
+        if self.cjk or _is_cjk(line[-1]):
             return len(line) >= self.width - 2
         if len(line) >= self.width * 0.75:
             return True

@@ -100,3 +100,14 @@ def test_a_book_without_line_breaks_then_hard_wrapped_keeps_its_chapters(
     assert [_letters(c.text) for c in book.chapters] == [
         _letters(c.text) for c in reference.chapters
     ]
+
+
+def test_a_short_last_line_ending_in_a_closing_quote_ends_its_paragraph() -> None:
+    """Without blank lines between paragraphs, only the short last line tells where one
+    ends: `。”` must not make it count as full (it did: `”` is no CJK character, and the
+    next "word" of Chinese text is the whole next line)."""
+    story = "话说平儿出来吩咐林之孝家的道大事化为小事小事化为没事方是兴旺之家若得"
+    endings = ["。”", "之", "！」", "？"]
+    paragraphs = [(story * 3)[k : k + 50] + endings[k % 4] for k in range(40)]
+    wrapped = "\n".join(p[i : i + 30] for p in paragraphs for i in range(0, len(p), 30))
+    assert unwrap_paragraphs(wrapped).text.split("\n") == paragraphs
