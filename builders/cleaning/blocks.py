@@ -216,7 +216,9 @@ def _removal_span(text: str, block: Block) -> tuple[int, int]:
     if start == 0 or text[:start].rstrip(" \t").endswith("\n\n"):
         below = _TRAILING_BLANK_LINES.match(text, end)
         return start, end if below is None else below.end()
-    return start - 1, end
+    # The line end above goes; the block's own trailing line ends stay, or the line
+    # above would be glued to the one below (`《书名》` onto `第一回 …`).
+    return start - 1, start + len(text[start:end].rstrip())
 
 
 @dataclass(frozen=True)

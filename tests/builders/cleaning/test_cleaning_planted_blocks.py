@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from lengthwise.builders.cleaning import CleaningResult, clean_text
-from lengthwise.spec import CleaningConfig
+from lengthwise.builders.corpus import CorpusSettings, process_document
+from lengthwise.spec import ChaptersConfig, CleaningConfig
+from tests.fixtures.reprinting import processed, read_shared, with_text
 
 EN_DISCLAIMER = """DISCLAIMER: This electronic edition is provided for personal use only.
 The publisher makes no warranty as to the accuracy of the text and
@@ -127,3 +129,23 @@ def test_back_matter_after_the_end_goes_as_one_block(shared_corpora: Path, tmp_p
     base, planted = clean(raw, "en"), clean(raw.rstrip() + advertisement, "en")
     assert planted.text == base.text
     assert planted.removed["en/back-matter"] == 1 and "en/back-matter" not in base.removed
+
+
+def test_a_notice_line_between_the_title_and_the_first_heading_leaves_both_lines_apart(
+    shared_corpora: Path,
+) -> None:
+    """`《书名》` / one notice line / blank / `第一回 …`: removing the notice took the line end
+    above it and the blank line below, so the title was glued onto the first heading and
+    half of its 回目 went into the body (3 of the 4 classics)."""
+    doc = read_shared(shared_corpora, "zh_simplified_four_classics", "sanguo_utf8.txt")
+    reference = processed(doc)
+    first = reference.chapters[0].heading
+    notice = "本书来自网络，仅供预览交流，请于下载后二十四小时内删除。"
+    start = doc.text.index(first)
+    planted = f"《三国演义》\n{notice}\n\n{doc.text[start:]}"
+    settings = CorpusSettings("auto", CleaningConfig(), ChaptersConfig())
+    book, report = process_document(with_text(doc, planted), settings)
+    assert book is not None
+    assert report.removed["zh-web/notice-block"] == 1
+    assert book.chapters[0].heading == first
+    assert [c.text for c in book.chapters] == [c.text for c in reference.chapters]
