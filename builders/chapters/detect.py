@@ -225,14 +225,14 @@ def _absorb_part_prefixes(
 
 def _drop_listed_specials(headings: list[Candidate]) -> list[Candidate]:
     """Specials before the first numbered chapter that a contents list names: all but the
-    last PROLOGUE, and any EPILOGUE/AFTERWORD (an epilogue never opens a book). Their lines
+    last PROLOGUE, and any INTERLUDE/EPILOGUE/AFTERWORD (none of them opens a book). Their lines
     stay in the front matter, which the book report lists."""
     first = next((c.start for c in headings if c.level == "chapter" and c.number), None)
     if first is None:
         return headings
     early = [c for c in headings if c.level == "special" and c.start < first]
     prologues = [c for c in early if c.kind == "prologue"]
-    dropped = {id(c) for c in early if c.kind in ("epilogue", "afterword")}
+    dropped = {id(c) for c in early if c.kind in ("interlude", "epilogue", "afterword")}
     dropped |= {id(c) for c in prologues[:-1]}
     return [c for c in headings if id(c) not in dropped]
 

@@ -16,10 +16,18 @@ CHAPTER_WORDS = (
     "CHAPTER", "CHAP.", "CH.", "STAVE", "CANTO", "LETTER", "ADVENTURE", "STORY", "TALE",
 )  # fmt: skip
 PART_WORDS = ("BOOK", "PART", "VOLUME", "VOL.")
+# Sections of the story that carry no number. (Editorial sections, INTRODUCTION, PREFACE,
+# FOREWORD, are front matter: they stay out of the chapters, listed in the book report.)
 SPECIAL_WORDS: dict[str, ChapterKind] = {
     "PROLOGUE": "prologue",
+    "PRELUDE": "prologue",
+    "OVERTURE": "prologue",
+    "INTERLUDE": "interlude",
     "EPILOGUE": "epilogue",
+    "CODA": "epilogue",
     "AFTERWORD": "afterword",
+    "POSTSCRIPT": "afterword",
+    "ENVOI": "afterword",
 }
 # The longest a heading with its title wrapped over the lines below it can be: unwrapping
 # joins no more onto a heading line, and a contents entry's lines count up to this.

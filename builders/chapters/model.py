@@ -12,7 +12,14 @@ from lengthwise.records import Chapter
 # "letter": LETTER headings of an epistolary opening before the CHAPTERs (Frankenstein's
 # Letters 1-4), numbered in their own series.
 ChapterKind = Literal[
-    "chapter", "letter", "prologue", "epilogue", "preface", "afterword", "contents"
+    "chapter",
+    "letter",
+    "prologue",
+    "interlude",
+    "epilogue",
+    "preface",
+    "afterword",
+    "contents",
 ]
 # Where text outside every chapter sits: before the first, after the last, or between two
 # chapters (a part heading, a heading kept out of the chapters such as a zh 楔子).
