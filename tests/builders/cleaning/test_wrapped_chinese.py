@@ -24,7 +24,8 @@ from pathlib import Path
 import pytest
 
 from lengthwise.builders.cleaning.unwrap import unwrap_paragraphs
-from lengthwise.builders.corpus import process_document
+from lengthwise.builders.corpus import BookReport, process_document
+from lengthwise.records import Book
 from tests.fixtures.reprinting import SETTINGS, hard_wrapped, processed, read_shared, with_text
 
 ZH = "zh_simplified_four_classics"
@@ -32,6 +33,19 @@ ZH = "zh_simplified_four_classics"
 
 def _letters(text: str) -> str:
     return "".join(text.split())
+
+
+def _wrapped_and_reference(
+    shared_corpora: Path, folder: str, name: str, width: int
+) -> tuple[Book, BookReport, Book]:
+    """The book hard-wrapped at `width` (at any character), its report, and the book
+    processed as the shared file prints it."""
+    doc = read_shared(shared_corpora, folder, name)
+    book, report = process_document(
+        with_text(doc, hard_wrapped(doc.text, width, cjk=True)), SETTINGS
+    )
+    assert book is not None, report.excluded
+    return book, report, processed(doc)
 
 
 @pytest.mark.parametrize(
@@ -46,12 +60,7 @@ def _letters(text: str) -> str:
 def test_a_wrapped_chinese_book_keeps_every_chapter_as_printed_unwrapped(
     shared_corpora: Path, name: str, width: int
 ) -> None:
-    doc = read_shared(shared_corpora, ZH, name)
-    reference = processed(doc)
-    book, report = process_document(
-        with_text(doc, hard_wrapped(doc.text, width, cjk=True)), SETTINGS
-    )
-    assert book is not None, report.excluded
+    book, report, reference = _wrapped_and_reference(shared_corpora, ZH, name, width)
     assert report.removed["common/unwrap-paragraphs"] > 10_000
     assert [c.heading for c in book.chapters] == [c.heading for c in reference.chapters]
     differing = [
@@ -90,12 +99,7 @@ def test_a_book_without_line_breaks_then_hard_wrapped_keeps_its_chapters(
 ) -> None:
     """Where the wrap puts a glued heading at a line start, the line is heading, title and
     the body's first words: the title is cut where the book's glued titles are."""
-    doc = read_shared(shared_corpora, "zh_pg_flattened", name)
-    reference = processed(doc)
-    book, report = process_document(
-        with_text(doc, hard_wrapped(doc.text, width, cjk=True)), SETTINGS
-    )
-    assert book is not None, report.excluded
+    book, _, reference = _wrapped_and_reference(shared_corpora, "zh_pg_flattened", name, width)
     assert [c.heading for c in book.chapters] == [c.heading for c in reference.chapters]
     assert [_letters(c.text) for c in book.chapters] == [
         _letters(c.text) for c in reference.chapters
