@@ -124,9 +124,8 @@ def find_en_candidates(text: str) -> list[Candidate]:
         kind = SPECIAL_WORDS.get(keyword, "chapter")
         family = FAMILY_ALIASES.get(keyword, keyword)
         found.append(_make(text, match, _keyword_level(keyword), family, number, kind))
-    # A section word on the line right below a chapter heading is that chapter's title
-    # (Moby Dick's `CHAPTER 25.` / `Postscript.`), not a section of its own.
-    # (A numbered candidate's span already takes such a title line in.)
+    # A section word on the line right below a chapter heading, inside that candidate's
+    # span, is the chapter's title (Moby Dick's `CHAPTER 25.` / `Postscript.`).
     spans = [(c.start, c.end) for c in found]
     for match in special:
         keyword = match.group("kw").upper()

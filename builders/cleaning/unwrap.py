@@ -46,6 +46,7 @@ from lengthwise.builders.cleaning.structure_lines import (
     is_structure_line,
     is_title_line,
 )
+from lengthwise.builders.language import count_ideographs, count_latin_letters
 
 MIN_LINES = 40  # fewer non-blank lines: too few to see a wrap width
 MIN_WIDTH, MAX_WIDTH = 16, 200
@@ -107,12 +108,12 @@ _CJK_SAMPLE_CHARS = 20_000
 
 
 def _mostly_cjk(text: str) -> bool:
-    """Whether most of the book's opening (spaces aside) is CJK: such a book is wrapped
-    at any character, so a line end there is no evidence of a space, even between two
-    Latin letters (`www.shu` / `yaya.com` is one address)."""
+    """Whether the book's opening is in CJK script, by `detect_language`'s script test
+    (ideographs outnumber Latin letters / 4): such a book is wrapped at any character,
+    so a line end there is no evidence of a space, even between two Latin letters
+    (`www.shu` / `yaya.com` is one address)."""
     sample = text[:_CJK_SAMPLE_CHARS]
-    letters = len(sample) - sum(map(sample.count, " \n\u3000\t"))
-    return len(_CJK.findall(sample)) * 2 > letters
+    return count_ideographs(sample) * 4 > count_latin_letters(sample)
 
 
 def _indent(line: str) -> int:
