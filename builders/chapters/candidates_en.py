@@ -39,6 +39,7 @@ from lengthwise.builders.chapters.heading_words import (
     lowercase,
     spaced,
 )
+from lengthwise.builders.chapters.misread_numbers import misread_readings
 from lengthwise.builders.chapters.model import Candidate, ChapterKind, HeadingLevel
 from lengthwise.builders.chapters.next_line_titles import title_after
 
@@ -60,7 +61,7 @@ _KEYWORDS = CHAPTER_WORDS + PART_WORDS
 NUMBERED_RE = re.compile(
     rf"\n(?P<line>{HS}*{_FRAME}"
     rf"(?P<kw>{cased(_KEYWORDS)}|{spaced(_KEYWORDS)}|{lowercase(_KEYWORDS)}){HS}+"
-    rf"(?P<num>(?:[Tt]he{HS}+|THE{HS}+)?(?:[0-9]{{1,4}}|[A-Za-z]+(?:-[A-Za-z]+)?))"
+    rf"(?P<num>(?:[Tt]he{HS}+|THE{HS}+)?(?:[0-9]{{1,4}}|[A-Za-z]+(?:-[A-Za-z]+)?|[|!][A-Za-z0-9|!]*))"
     r"(?P<rest>[^\n]*))$",
     re.MULTILINE,
 )
@@ -173,8 +174,8 @@ def _numbered(text: str, match: re.Match[str]) -> Candidate | None:
             token += "".join(spaced_number.group().split())
             rest = rest[spaced_number.end() :]
     number = _parse_token(token, lowercase_roman=lowercase_keyword)
-    if number is None:
-        return None
+    if number is None or (rest[:1] in _GLUED and not lowercase_keyword):
+        return _misread(text, match, token, rest, printed_keyword)
     # Two-word numbers: `Twenty One`, `ONE HUNDRED`.
     extra = _NEXT_WORD_RE.match(rest)
     if extra and not token.isdigit() and parse_roman(token) is None:
@@ -189,6 +190,33 @@ def _numbered(text: str, match: re.Match[str]) -> Candidate | None:
     keyword = "".join(printed_keyword.split()).upper()
     family = FAMILY_ALIASES.get(keyword, keyword)
     return _make(text, match, _keyword_level(keyword), family, number, "chapter", title=title)
+
+
+def _misread(
+    text: str, match: re.Match[str], token: str, rest: str, printed_keyword: str
+) -> Candidate | None:
+    """A keyword heading whose number does not parse but may be a misreading of one
+    (`CHAPTER lV.`, `CHAPTER 1X.`: `misread_numbers`), without a number for now."""
+    if printed_keyword[0].islower():
+        return None  # `chapter ill…` is prose
+    glued = _GLUED_TOKEN_RE.match(rest)
+    if glued is not None:  # `1X.`: the regex took `1` as the number
+        token, rest = token + glued.group(), rest[glued.end() :]
+    readings = misread_readings(token)
+    if not readings or not _rest_is_heading(rest):
+        return None
+    keyword = "".join(printed_keyword.split()).upper()
+    family = FAMILY_ALIASES.get(keyword, keyword)
+    if _keyword_level(keyword) != "chapter":
+        return None
+    candidate = _make(text, match, "chapter", family, None, "chapter", title=_clean_title(rest))
+    candidate.readings = readings
+    return candidate
+
+
+_GLUED_TOKEN_RE = re.compile(r"[A-Za-z0-9|!]+")
+# What continues a number token that the heading regex cut short (`1` of `1X`, `X` of `X|V`).
+_GLUED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789|!")
 
 
 def _keyword_level(keyword: str) -> HeadingLevel:

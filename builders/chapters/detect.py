@@ -29,6 +29,7 @@ from lengthwise.builders.chapters.collection import story_collection
 from lengthwise.builders.chapters.contents_titles import detect_from_contents
 from lengthwise.builders.chapters.embedded_toc import detect_from_toc
 from lengthwise.builders.chapters.levels import HeadingPlan, plan_bare, plan_en, plan_zh
+from lengthwise.builders.chapters.misread_numbers import fill_in_misread
 from lengthwise.builders.chapters.model import (
     Candidate,
     ChapterDetection,
@@ -174,19 +175,26 @@ def _run(text: str, plan: HeadingPlan, min_chapter_chars: int) -> ChapterDetecti
     toc_lines = find_toc_lines(headings)
     toc_starts = sorted(headings[i].start for i in toc_lines)
     headings = [c for i, c in enumerate(headings) if i not in toc_lines]
+    # Headings with a misread number took part in finding the contents list; they get a
+    # number only where the numbering the others make leaves a hole for them.
+    misread = [c for c in headings if c.readings]
+    headings = [c for c in headings if not c.readings]
     headings, inner_parts = believe_parts(_drop_listed_specials(headings))
     _resolve_specials(headings)
     accepted = _accept_chapters(text, headings, min_chapter_chars)
     accepted = _fill_in_bare(text, accepted, plan.fill_ins)
+    accepted, misread_warnings = fill_in_misread(text, accepted, misread)
     give_back_odd_titles(accepted)
     inner_parts = _absorb_part_prefixes(text, accepted, inner_parts)
     if not any(c.level == "chapter" for c in accepted):
         reason = NO_HEADINGS + (" (only table-of-contents lines)" if toc_lines else "")
         return ChapterDetection(excluded=reason, toc_headings_dropped=len(toc_lines))
     detection = _assemble(text, accepted, plan, toc_starts, min_chapter_chars)
-    inner = inner_headings(headings, accepted, inner_parts)
+    inner = inner_headings(sorted(headings + misread, key=lambda c: c.start), accepted, inner_parts)
     detection.inner_headings = [c.heading for c in inner]
-    detection.warnings = structure_warnings(detection, inner) + _restart_warnings(accepted)
+    detection.warnings = (
+        structure_warnings(detection, inner) + misread_warnings + _restart_warnings(accepted)
+    )
     return detection
 
 

@@ -39,9 +39,13 @@ TENS_CARDINALS: tuple[str, ...] = tuple(_TENS)
 
 
 def parse_roman(text: str) -> int | None:
-    """The value of a canonical roman numeral (I..MMMCMXCIX, any case), else None."""
-    upper = text.strip().rstrip(".").upper()
-    if not upper or not _ROMAN_CANONICAL.fullmatch(upper):
+    """The value of a canonical roman numeral (I..MMMCMXCIX, in capitals or in small
+    letters), else None. Mixed case (`lV`, `Xl`) is a misreading (`misread_numbers`)."""
+    printed = text.strip().rstrip(".")
+    upper = printed.upper()
+    if not upper or not (printed == upper or printed.islower()):
+        return None
+    if not _ROMAN_CANONICAL.fullmatch(upper):
         return None
     total = 0
     for index, char in enumerate(upper):

@@ -120,3 +120,7 @@ class Candidate:
     # Which numbering run of its part and family (0, then 1 after the numbering starts again
     # at one with no part heading: `sequence.split_at_restarts`).
     run: int = 0
+    # The numbers a heading whose number does not parse may stand for (`CHAPTER lV.`, an
+    # OCR misreading: `misread_numbers`); such a heading has no number until its place in
+    # the numbering gives it one.
+    readings: tuple[int, ...] = ()

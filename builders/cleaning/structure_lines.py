@@ -28,9 +28,10 @@ from lengthwise.builders.chapters.heading_words import (
     lowercase,
     spaced,
 )
+from lengthwise.builders.chapters.misread_numbers import MISREAD_TOKEN
 
 _ROMAN = r"[IVXLCDM]{1,8}"
-_NUMBER = rf"(?:\d{{1,4}}|{_ROMAN}|[A-Z][a-z]+(?:-[a-z]+)?|[A-Z]+(?:-[A-Z]+)?)"
+_NUMBER = rf"(?:\d{{1,4}}|{_ROMAN}|[A-Z][a-z]+(?:-[a-z]+)?|[A-Z]+(?:-[A-Z]+)?|{MISREAD_TOKEN})"
 # The heading words and marks are chapter detection's own (heading_words): a form
 # detection learns is structural here too.
 _KEYWORDS = CHAPTER_WORDS + PART_WORDS + tuple(SPECIAL_WORDS) + ("SECTION",)

@@ -94,7 +94,7 @@ def test_roman_numerals(written: str, value: int) -> None:
     assert parse_roman(written) == value
 
 
-@pytest.mark.parametrize("not_roman", ["IIII", "VX", "IC", "", "ABC", "MMMM"])
+@pytest.mark.parametrize("not_roman", ["IIII", "VX", "IC", "", "ABC", "MMMM", "lV", "Xl", "Vii"])
 def test_non_canonical_roman_is_rejected(not_roman: str) -> None:
     assert parse_roman(not_roman) is None
 
