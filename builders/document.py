@@ -14,15 +14,17 @@ from lengthwise.builders.cleaning.chapter_end_signatures import chapter_end_sign
 from lengthwise.builders.cleaning.damage import count_damage
 from lengthwise.builders.cleaning.learned import LearnedLine
 from lengthwise.builders.cleaning.ledger import Edit
+from lengthwise.builders.cleaning.repeated_headings import RULE as REPEATED_HEADING_RULE
+from lengthwise.builders.cleaning.repeated_headings import repeated_heading_edits
 from lengthwise.builders.cleaning.running_titles import RULE as RUNNING_TITLE_RULE
 from lengthwise.builders.cleaning.running_titles import running_title_edits
 from lengthwise.builders.corpus_settings import BookReport, CorpusSettings
 from lengthwise.builders.language import SUPPORTED_LANGUAGES, detect_language, is_supported
 from lengthwise.records import Book, SourceDocument
 
-# What a chapter-end step finds: edits of the cleaned text and what it learned.
-FoundAtEnds = tuple[list[Edit], list[LearnedLine]]
-EndEdits = Callable[[str, list[tuple[int, int]], float], FoundAtEnds]
+# What a step after detection finds: edits of the cleaned text and what it learned.
+FoundAfterDetection = tuple[list[Edit], list[LearnedLine]]
+ChapterEdits = Callable[[str, list[DetectedChapter], float], FoundAfterDetection]
 
 
 def source_kind(source: str) -> str:
@@ -39,10 +41,11 @@ def source_kind(source: str) -> str:
 def _detect_without_chapter_end_furniture(
     doc: SourceDocument, settings: CorpusSettings, language: str, cleaned: CleaningResult
 ) -> ChapterDetection:
-    """Chapters of the cleaned text, after removing furniture glued to chapter ends.
+    """Chapters of the cleaned text, after removing furniture that only chapters reveal.
 
     Running titles and glued site signatures can only be told from narrative once
-    chapters are known (cleaning/running_titles.py, cleaning/chapter_end_signatures.py);
+    chapters are known (cleaning/running_titles.py, cleaning/chapter_end_signatures.py),
+    and so can a page header repeating its chapter's heading (repeated_headings.py);
     when one is found, `cleaned` records the removal and chapters are detected again on
     the text without it.
     """
@@ -60,27 +63,34 @@ def _detect_without_chapter_end_furniture(
     if not config.learned_boilerplate:
         return detection
     names = [doc.title, doc.author or ""]
-    steps: list[tuple[str, EndEdits]] = [
+    steps: list[tuple[str, ChapterEdits]] = [
+        (REPEATED_HEADING_RULE, lambda text, chapters, _: repeated_heading_edits(text, chapters)),
         (
             RUNNING_TITLE_RULE,
-            lambda text, spans, share: running_title_edits(text, spans, names, share),
+            lambda text, chapters, share: running_title_edits(text, _spans(chapters), names, share),
         ),
-        (SIGNATURE_RULE, chapter_end_signature_edits),
+        (
+            SIGNATURE_RULE,
+            lambda text, chapters, share: chapter_end_signature_edits(
+                text, _spans(chapters), share
+            ),
+        ),
     ]
     for rule, find_edits in steps:
         if rule in config.disable_rules:
             continue
-        spans = [
-            (c.start, c.end)
-            for c in detection.chapters
-            if c.start is not None and c.end is not None
-        ]
-        edits, learned = find_edits(cleaned.text, spans, config.learned_min_chapter_share)
+        edits, learned = find_edits(
+            cleaned.text, detection.chapters, config.learned_min_chapter_share
+        )
         if edits:
             cleaned.record_named([(rule, edit) for edit in edits])
             cleaned.learned += learned
             detection = detect()
     return detection
+
+
+def _spans(chapters: list[DetectedChapter]) -> list[tuple[int, int]]:
+    return [(c.start, c.end) for c in chapters if c.start is not None and c.end is not None]
 
 
 def process_document(

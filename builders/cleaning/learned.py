@@ -65,12 +65,14 @@ BOILERPLATE_LINE = "learned/boilerplate-line"
 # so that `disable_rules` knows it.
 RUNNING_TITLE = "learned/running-title"
 CHAPTER_END_SIGNATURE = "learned/chapter-end-signature"
+REPEATED_HEADING = "learned/repeated-heading"  # (repeated_headings.py, after detection too)
 LEARNED_RULES = (
     PAGE_MARKER,
     HEADING_MARKER,
     BOILERPLATE_LINE,
     RUNNING_TITLE,
     CHAPTER_END_SIGNATURE,
+    REPEATED_HEADING,
 )
 _PAGE_MARKER_MAX_LETTERS = 8
 _HEADING_MARKER_MAX_LETTERS = 6  # 正文, 目录, VIP章节; longer lines are headers/footers
