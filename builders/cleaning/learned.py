@@ -17,13 +17,16 @@ read like narrative. Decisions, per signature, on the book after the rule sets r
   at least `min_chapter_share` of the chapters (and `min_repeats` times), mostly
   (`min_edge_share`) among the first/last `edge_lines` lines of chapters: running
   headers/footers, site signatures, credits; or that recurs more than twice per
-  chapter anywhere (page headers); or one shared with `min_books` other books of the
-  corpus (`corpus_lines`).
+  chapter anywhere (page headers); or that holds a site word, ends no sentence and
+  recurs in `min_chapter_share` of the chapters anywhere (a page's "continued on the
+  next page" notice); or one shared with `min_books` other books of the corpus
+  (`corpus_lines`).
 
 Guards for real repetition: heading lines are never learned; a line that ends a
 sentence or holds Chinese sentence stops (dialogue, poems, refrains, `且听下回分解。`)
 is never learned unless it carries a web address, or holds a site word (site_terms.py)
-and recurs at chapter edges or across books (a site plea); a line needs two letters or more
+and recurs at chapter edges or across books (a site plea), or ends no sentence and
+recurs in many chapters (a page notice); a line needs two letters or more
 (scene breaks `* * *` stay).
 """
 
@@ -42,6 +45,7 @@ from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.line_rules import _line_removal
 from lengthwise.builders.cleaning.line_signatures import (
     DIGIT_RUN,
+    SENTENCE_END,
     BookLines,
     SignatureStats,
     add_headings,
@@ -236,6 +240,11 @@ def classify(
     if chapter_share and entry.edge >= config.learned_min_edge_share * count:
         plea = ", site words" if prose else ""
         return BOILERPLATE_LINE, f"{count} lines, {entry.edge} at chapter edges{plea}"
+    if chapter_share and has_site_term(sig) and sig[-1:] not in SENTENCE_END:
+        # Anywhere in the chapters: a paginated site ends each page with a notice that
+        # the chapter goes on (`本章未完，请点击下一页继续阅读`), mid-chapter. A line ending
+        # a sentence needs the edges: the story repeats its own lines (`“且收藏好了。”`).
+        return BOILERPLATE_LINE, f"{count} lines in {headings} chapters, site words"
     if prose:
         return None
     if count >= max(_EVERYWHERE_MIN, 2 * headings):

@@ -74,9 +74,23 @@ def repeated_heading_edits(
     return edits, [learned]
 
 
+_BLANK_LINE = re.compile(r"[ \t\u3000]*\n")
+
+
 def _line_removal(text: str, start: int, end: int) -> Edit:
-    """The line `text[start:end]` with the newline after it."""
-    return (start, end + 1 if text.startswith("\n", end) else end, "")
+    """The line `text[start:end]` with the blank lines around it, leaving one blank line
+    between the text above and below when either side had one, else a line break."""
+    first = start  # the first blank line right above
+    while first > 0:
+        above = text.rfind("\n", 0, first - 1) + 1
+        if text[above : first - 1].strip(" \t\u3000") or first - 1 < above:
+            break
+        first = above
+    last = end + 1 if text.startswith("\n", end) else end  # after the blank lines below
+    while (blank := _BLANK_LINE.match(text, last)) is not None and last < len(text):
+        last = blank.end()
+    blank_around = first < start or last > end + 1
+    return (first, last, "\n" if blank_around and first > 0 else "")
 
 
 def _own_heading_line(text: str, chapter: DetectedChapter) -> str | None:

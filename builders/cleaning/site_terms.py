@@ -23,16 +23,19 @@ _ZH = (
     "收藏", "最新章节", "章节目录", "全文阅读", "在线阅读", "免费阅读", "手机阅读", "更新最快",
     "更新速度", "全网最快", "首发", "本站", "书友", "推荐票", "月票", "订阅", "打赏", "请记住",
     "小说网", "书屋", "书城", "书库", "网址", "加入书签", "下载", "无弹窗", "电子书",
+    # Page navigation of sites that show a chapter over several pages.
+    "下一页", "上一页", "继续阅读", "点击",
     # The same in traditional script (OpenCC s2t; 線上閱讀 as Taiwan sites write it), so
     # that simplified books never need the folding table on this path.
     "最新章節", "章節目錄", "全文閱讀", "在線閱讀", "線上閱讀", "免費閱讀", "手機閱讀", "全網最快",
     "首發", "書友", "推薦票", "訂閱", "打賞", "請記住", "小說網", "書屋", "書城", "書庫", "網址",
-    "加入書籤", "下載", "無彈窗", "電子書",
+    "加入書籤", "下載", "無彈窗", "電子書", "下一頁", "上一頁", "繼續閱讀", "點擊",
 )
 # Matched as whole words, case-insensitive.
 _EN = (
     "download", "downloads", "ebook", "ebooks", "e-book", "website", "web site", "online",
     "subscribe", "patreon", "bookmark", "read more", "next chapter", "previous chapter",
+    "next page", "previous page", "continue reading", "click here",
 )
 # fmt: on
 _SITE_TERM = re.compile(

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from lengthwise.builders.cleaning.learned import PAGE_MARKER
+from lengthwise.builders.cleaning.learned import BOILERPLATE_LINE, PAGE_MARKER
+from lengthwise.builders.cleaning.recurring_brackets import NAME as BRACKETS
 from lengthwise.builders.cleaning.repeated_headings import RULE, page_base
 from lengthwise.builders.corpus import process_document
 from lengthwise.records import Book, Chapter, SourceDocument
@@ -151,3 +152,38 @@ def test_a_chapter_saved_twice_inside_one_chapter_keeps_its_heading_line(
     [chapter] = [c for c in book.chapters if c.number == 5]
     assert f"\n{fifth.heading}\n" in chapter.text
     assert RULE not in report.removed
+
+
+@pytest.mark.parametrize(
+    ("name", "notice"),
+    [("xiyouji_utf8.txt", "本章未完，请点击下一页继续阅读"),
+     # held out: written before this book and notice were tried
+     ("shuihu_utf8.txt", "（本章未完，点击下一页继续阅读）")],
+)  # fmt: skip
+def test_a_continue_notice_before_each_page_header_goes_too(
+    shared_corpora: Path, name: str, notice: str
+) -> None:
+    """Paginated sites end each page with a notice that the chapter goes on: a line in
+    the middle of every chapter, punctuated like prose, holding site words (下一页)."""
+    doc = read_shared(shared_corpora, "zh_simplified_four_classics", name)
+    _, expected = _plain(doc)
+    paged, headers = _reprinted(doc, expected, lambda heading: f"{notice}\n{heading}（2/2）")
+    book, report = process_document(paged, SETTINGS)
+    assert book is not None
+    assert _chapters(book) == _chapters(expected)
+    assert report.removed[RULE] == headers
+    # (a bracketed notice goes by the rule for recurring bracketed lines)
+    assert report.removed.get(BOILERPLATE_LINE, 0) + report.removed.get(BRACKETS, 0) == headers
+
+
+def test_a_continue_notice_without_page_headers_goes_too(shared_corpora: Path) -> None:
+    """The same notice where the next page prints no heading: a line in the middle of
+    every chapter, far from the chapter edges; its site words and recurrence decide."""
+    doc = read_shared(shared_corpora, "zh_simplified_four_classics", "sanguo_utf8.txt")
+    _, expected = _plain(doc)
+    notice = "本章未完，请点击下一页继续阅读"
+    paged, notices = _reprinted(doc, expected, lambda heading: notice)
+    book, report = process_document(paged, SETTINGS)
+    assert book is not None
+    assert _chapters(book) == _chapters(expected)
+    assert report.removed[BOILERPLATE_LINE] == notices
