@@ -79,13 +79,15 @@ def _marks(text: str, digits: list[str]) -> list[re.Match[str]]:
 
 
 @dataclass(frozen=True)
-class _Mark:
+class Mark:
+    """A number found in the text: where it sits and its value."""
+
     start: int
     end: int
     number: int
 
 
-def _series(marks: list[_Mark]) -> list[_Mark]:
+def rising_series(marks: list[Mark]) -> list[Mark]:
     """The marks that continue a rising page series from a neighbour."""
     kept = []
     for index, mark in enumerate(marks):
@@ -98,13 +100,13 @@ def _series(marks: list[_Mark]) -> list[_Mark]:
     return kept
 
 
-def _rising_share(marks: list[_Mark]) -> float:
+def rising_share(marks: list[Mark]) -> float:
     pairs = list(itertools.pairwise(marks))
     rising = sum(1 for a, b in pairs if 0 < b.number - a.number <= MAX_STEP)
     return rising / len(pairs) if pairs else 0.0
 
 
-def _numbers_headings(text: str, marks: list[_Mark]) -> bool:
+def _numbers_headings(text: str, marks: list[Mark]) -> bool:
     """Whether a series numbers heading lines: its marks (nearly) all sit near the start
     of short lines, and they come several printed pages apart on average."""
     if not spaced_like_chapters([mark.start for mark in marks], "zh"):
@@ -127,18 +129,18 @@ def remove_inline_page_markers(text: str) -> RuleOutcome:
     index = ascii_index(text)
     if index is None:
         return RuleOutcome(text, 0)  # mostly-ASCII text: the English rules' business
-    shapes: dict[tuple[str, str, str], list[_Mark]] = defaultdict(list)
+    shapes: dict[tuple[str, str, str], list[Mark]] = defaultdict(list)
     for match in _marks(text, [d for d in _DIGITS if d in index[1] or not d.isascii()]):
         # Full-width digits are another shape: they are also what mojibake leaves.
         kind = "ascii" if match.group("number").isascii() else "full-width"
         shape = (match.group("before"), match.group("after"), kind)
-        shapes[shape].append(_Mark(match.start(), match.end(), int(match.group("number"))))
+        shapes[shape].append(Mark(match.start(), match.end(), int(match.group("number"))))
     edits: list[Edit] = []
     learned: list[LearnedLine] = []
     for (before, after, _), marks in shapes.items():
-        if len(marks) < MIN_MARKS or _rising_share(marks) < MIN_RISING:
+        if len(marks) < MIN_MARKS or rising_share(marks) < MIN_RISING:
             continue
-        series = _series(marks)
+        series = rising_series(marks)
         if _numbers_headings(text, series):
             continue
         edits += [(mark.start, mark.end, "") for mark in series]
@@ -148,7 +150,7 @@ def remove_inline_page_markers(text: str) -> RuleOutcome:
                 f"{before}{series[0].number}{after}",
                 len(series),
                 "book",
-                f"{len(marks)} marks of this shape, {_rising_share(marks):.0%} rising by 1-"
+                f"{len(marks)} marks of this shape, {rising_share(marks):.0%} rising by 1-"
                 f"{MAX_STEP}",
             )
         )

@@ -33,6 +33,7 @@ from lengthwise.builders.cleaning import common_rules, en_rules, gutenberg_rules
 from lengthwise.builders.cleaning.address_lines import ADDRESS_LINE
 from lengthwise.builders.cleaning.ascii_pairs import ASCII_QUOTE_PAIRS
 from lengthwise.builders.cleaning.inline_page_markers import INLINE_PAGE_MARKERS
+from lengthwise.builders.cleaning.page_anchors import PAGE_ANCHORS
 from lengthwise.builders.cleaning.recurring_brackets import RECURRING_BRACKETS
 from lengthwise.builders.cleaning.rules import TextRule, contains_any
 from lengthwise.builders.cleaning.unwrap import UNWRAP_PARAGRAPHS
@@ -49,7 +50,7 @@ RULESETS: dict[str, tuple[TextRule, ...]] = {
     "zh": (INLINE_PAGE_MARKERS, ASCII_QUOTE_PAIRS, *zh_rules.RULES),
     "zh-web": (AUTHOR_NOTICE, ZH_NOTICE_BLOCK, *LINE_RULES, *INLINE_RULES, RECURRING_BRACKETS),
     "gutenberg": gutenberg_rules.RULES,
-    "en": en_rules.RULES,
+    "en": (*en_rules.RULES, PAGE_ANCHORS),
     "en-web": en_rules.WEB_RULES,
 }
 KNOWN_RULESETS: tuple[str, ...] = tuple(RULESETS)
@@ -64,6 +65,7 @@ _AFTER_USER_RULES: tuple[TextRule, ...] = (
     *INLINE_RULES,
     RECURRING_BRACKETS,
     *en_rules.RULES,
+    PAGE_ANCHORS,
     *en_rules.WEB_RULES,
     ADDRESS_LINE,  # after the site rules: a line they know goes under their name
     INLINE_PAGE_MARKERS,  # before the learned step: a mark can split a recurring line
