@@ -144,17 +144,18 @@ def remove_inline_page_markers(text: str) -> RuleOutcome:
         if _numbers_headings(text, series):
             continue
         edits += [(mark.start, mark.end, "") for mark in series]
-        learned.append(
-            LearnedLine(
-                NAME,
-                f"{before}{series[0].number}{after}",
-                len(series),
-                "book",
-                f"{len(marks)} marks of this shape, {rising_share(marks):.0%} rising by 1-"
-                f"{MAX_STEP}",
-            )
-        )
+        shown = f"{before}{series[0].number}{after}"
+        learned.append(series_learned(NAME, shown, len(series), marks, "marks"))
     return edited_outcome(text, sorted(edits), tuple(learned))
+
+
+def series_learned(
+    rule: str, shown: str, removed: int, marks: list[Mark], what: str
+) -> LearnedLine:
+    """The book report's line for one learned series of page numbers."""
+    share = rising_share(marks)
+    reason = f"{len(marks)} {what} of this shape, {share:.0%} rising by 1-{MAX_STEP}"
+    return LearnedLine(rule, shown, removed, "book", reason)
 
 
 INLINE_PAGE_MARKERS = OutcomeRule(

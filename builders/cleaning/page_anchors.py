@@ -21,12 +21,12 @@ import re
 from collections import defaultdict
 
 from lengthwise.builders.cleaning.inline_page_markers import (
-    MAX_STEP,
     MIN_MARKS,
     MIN_RISING,
     Mark,
     rising_series,
     rising_share,
+    series_learned,
 )
 from lengthwise.builders.cleaning.learned import LearnedLine
 from lengthwise.builders.cleaning.ledger import Edit
@@ -80,16 +80,7 @@ def remove_page_anchors(text: str) -> RuleOutcome:
         if not removals:
             continue
         edits += removals
-        learned.append(
-            LearnedLine(
-                NAME,
-                shape,
-                len(removals),
-                "book",
-                f"{len(marks)} anchors of this shape, {rising_share(marks):.0%} rising by 1-"
-                f"{MAX_STEP}",
-            )
-        )
+        learned.append(series_learned(NAME, shape, len(removals), marks, "anchors"))
     return edited_outcome(text, sorted(edits), tuple(learned))
 
 

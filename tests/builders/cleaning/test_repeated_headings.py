@@ -18,7 +18,7 @@ import pytest
 from lengthwise.builders.cleaning.learned import BOILERPLATE_LINE, PAGE_MARKER
 from lengthwise.builders.cleaning.recurring_brackets import NAME as BRACKETS
 from lengthwise.builders.cleaning.repeated_headings import RULE, page_base
-from lengthwise.builders.corpus import process_document
+from lengthwise.builders.corpus import BookReport, process_document
 from lengthwise.records import Book, Chapter, SourceDocument
 from tests.fixtures.reprinting import SETTINGS, processed, read_shared, with_text
 
@@ -42,6 +42,14 @@ def _reprinted(doc: SourceDocument, book: Book, header: Header) -> tuple[SourceD
 
 def _chapters(book: Book) -> list[tuple[int | None, str, str]]:
     return [(c.number, c.heading, c.text) for c in book.chapters]
+
+
+def _same_chapters(doc: SourceDocument, expected: Book) -> BookReport:
+    """The report for `doc`, after checking that its chapters are `expected`'s."""
+    book, report = process_document(doc, SETTINGS)
+    assert book is not None
+    assert _chapters(book) == _chapters(expected)
+    return report
 
 
 def _plain(doc: SourceDocument) -> tuple[SourceDocument, Book]:
@@ -99,12 +107,8 @@ def test_a_chapter_saved_twice_stays_a_doubled_chapter(shared_corpora: Path) -> 
     fifth: Chapter = next(c for c in expected.chapters if c.number == 5)
     twice = f"{fifth.heading}\n\n{fifth.text}\n\n\n"
     doubled = with_text(plain, plain.text.replace(twice, twice + twice))
-    assert doubled.text != plain.text
-    book, report = process_document(doubled, SETTINGS)
-    assert book is not None
-    assert [c.number for c in book.chapters].count(5) == 2
+    report = _fifth_twice_untouched(plain, doubled)
     assert report.duplicates == [5]
-    assert RULE not in report.removed
 
 
 def test_a_chapter_printed_in_parts_stays_split(shared_corpora: Path) -> None:
@@ -118,12 +122,19 @@ def test_a_chapter_printed_in_parts_stays_split(shared_corpora: Path) -> None:
     parted = with_text(
         plain, plain.text.replace(f"{fifth.heading}\n\n{fifth.text[:middle]}\n", halves)
     )
-    assert parted.text != plain.text
-    book, report = process_document(parted, SETTINGS)
+    report = _fifth_twice_untouched(plain, parted)
+    assert report.split_numbers == [5]
+
+
+def _fifth_twice_untouched(plain: SourceDocument, changed: SourceDocument) -> BookReport:
+    """The report for `changed` (which differs from `plain`), after checking that it holds
+    two chapters numbered 5 and that no heading line was removed as a page header."""
+    assert changed.text != plain.text
+    book, report = process_document(changed, SETTINGS)
     assert book is not None
     assert [c.number for c in book.chapters].count(5) == 2
-    assert report.split_numbers == [5]
     assert RULE not in report.removed
+    return report
 
 
 @pytest.mark.parametrize(
@@ -168,9 +179,7 @@ def test_a_continue_notice_before_each_page_header_goes_too(
     doc = read_shared(shared_corpora, "zh_simplified_four_classics", name)
     _, expected = _plain(doc)
     paged, headers = _reprinted(doc, expected, lambda heading: f"{notice}\n{heading}（2/2）")
-    book, report = process_document(paged, SETTINGS)
-    assert book is not None
-    assert _chapters(book) == _chapters(expected)
+    report = _same_chapters(paged, expected)
     assert report.removed[RULE] == headers
     # (a bracketed notice goes by the rule for recurring bracketed lines)
     assert report.removed.get(BOILERPLATE_LINE, 0) + report.removed.get(BRACKETS, 0) == headers
@@ -183,7 +192,5 @@ def test_a_continue_notice_without_page_headers_goes_too(shared_corpora: Path) -
     _, expected = _plain(doc)
     notice = "本章未完，请点击下一页继续阅读"
     paged, notices = _reprinted(doc, expected, lambda heading: notice)
-    book, report = process_document(paged, SETTINGS)
-    assert book is not None
-    assert _chapters(book) == _chapters(expected)
+    report = _same_chapters(paged, expected)
     assert report.removed[BOILERPLATE_LINE] == notices
