@@ -174,7 +174,7 @@ def _numbered(text: str, match: re.Match[str]) -> Candidate | None:
             token += "".join(spaced_number.group().split())
             rest = rest[spaced_number.end() :]
     number = _parse_token(token, lowercase_roman=lowercase_keyword)
-    if number is None or (rest[:1] in _GLUED and not lowercase_keyword):
+    if number is None or (_GLUED_TOKEN_RE.match(rest) and not lowercase_keyword):
         return _misread(text, match, token, rest, printed_keyword)
     # Two-word numbers: `Twenty One`, `ONE HUNDRED`.
     extra = _NEXT_WORD_RE.match(rest)
@@ -214,9 +214,8 @@ def _misread(
     return candidate
 
 
-_GLUED_TOKEN_RE = re.compile(r"[A-Za-z0-9|!]+")
 # What continues a number token that the heading regex cut short (`1` of `1X`, `X` of `X|V`).
-_GLUED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789|!")
+_GLUED_TOKEN_RE = re.compile(r"[A-Za-z0-9|!]+")
 
 
 def _keyword_level(keyword: str) -> HeadingLevel:

@@ -79,7 +79,12 @@ _BLANK_LINE = re.compile(r"[ \t\u3000]*\n")
 
 def _line_removal(text: str, start: int, end: int) -> Edit:
     """The line `text[start:end]` with the blank lines around it, leaving one blank line
-    between the text above and below when either side had one, else a line break."""
+    between the text above and below when either side had one, else a line break.
+
+    Not `line_rules._line_removal` (the narrower gap, halves of a sentence joined): that
+    runs before the final blank-line rules, this after them, on text whose blank lines an
+    earlier removal may have doubled (a notice line cut out right above the header); the
+    text left must already be in its final form."""
     first = start  # the first blank line right above
     while first > 0:
         above = text.rfind("\n", 0, first - 1) + 1
