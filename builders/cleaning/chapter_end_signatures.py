@@ -14,8 +14,12 @@ recurring chapter ending. Recurring endings are also how books close chapters
 domain or e-mail, `web_addresses.py`) or a site word (`收藏`, `最新章节`, `download`:
 site_terms.py) is taken for a signature, and a tail never reaches back over a sentence
 end before its first address or site word: the closing formula before a signature
-stays (`…且听下回分解。喜欢本书请大家收藏：某某书屋` loses only the plea). The longest such
-tail is removed from every chapter it ends (with the spaces before it), counted under
+stays (`…且听下回分解。喜欢本书请大家收藏：某某书屋` loses only the plea). A tail that is
+one short bracketed phrase and nothing else (`（本章完）`, `【未完待续】`, `(To be
+continued.)`) is taken too, site words or not: a story's sentence does not end in the
+same bracketed aside in a third of its chapters, a serial's end marker does. Quote
+brackets (`「」『』`) do not count, since they close dialogue. The longest such tail is
+removed from every chapter it ends (with the spaces before it), counted under
 ``learned/chapter-end-signature``.
 """
 
@@ -45,6 +49,10 @@ MIN_CHAPTERS = 3
 # A tail may not hold one of these before its address (a full sentence of the story).
 _SENTENCE_ENDS = "。！？!?…"
 _DIGITS = str.maketrans("0123456789０１２３４５６７８９", "0000000000" * 2)
+# Brackets an end marker may stand in (not quotes: `」` closes dialogue).
+_MARKER_BRACKETS = {"（": "）", "(": ")", "【": "】", "[": "]", "〖": "〗", "〔": "〕"}
+_MARKER_CLOSERS = frozenset(_MARKER_BRACKETS.values())
+MAX_MARKER_CHARS = 24
 
 
 def _is_punctuation(char: str) -> bool:
@@ -79,13 +87,31 @@ def _ends_with_evidence(text: str, bounds: Sequence[tuple[int, int]]) -> int:
     words = may_hold_site_term("\n".join(windows))  # most books: no site word at all
     found = 0
     for window in windows:
+        if window[-1:] in _MARKER_CLOSERS:
+            found += 1  # may end in a bracketed end marker
+            continue
         address = MAY_HOLD_ADDRESS.search(window.translate(FULLWIDTH_TO_ASCII)) is not None
         found += address or (words and has_site_term(window))
     return found
 
 
+def is_end_marker(tail: str) -> bool:
+    """One short bracketed phrase and nothing else: `（本章完）`, `(To be continued.)`."""
+    closer = _MARKER_BRACKETS.get(tail[:1])
+    inner = tail[1:-1]
+    return (
+        closer is not None
+        and tail.endswith(closer)
+        and 0 < len(inner.strip()) <= MAX_MARKER_CHARS
+        and not any(char in inner for char in (*_MARKER_BRACKETS, *_MARKER_CLOSERS, "\n"))
+    )
+
+
 def _is_signature(tail: str) -> bool:
-    """Holds a web address or a site word, and no sentence end before the first."""
+    """An end marker, or holds a web address or a site word and no sentence end before
+    the first."""
+    if is_end_marker(tail):
+        return True
     address = first_address(tail)
     word = first_site_term(tail)
     found = [at for at in (address[0] if address else None, word) if at is not None]
@@ -95,7 +121,9 @@ def _is_signature(tail: str) -> bool:
 
 
 def _evidence(tail: str) -> str:
-    return "a web address" if first_address(tail) is not None else "site words"
+    if first_address(tail) is not None:
+        return "a web address"
+    return "site words" if first_site_term(tail) is not None else "only a bracketed marker"
 
 
 def chapter_end_signature_edits(

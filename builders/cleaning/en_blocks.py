@@ -1,4 +1,5 @@
-"""English block rules: notices, illustrations, footnote blocks and back matter, whole.
+"""English block rules: notices, illustrations and footnote blocks, whole (back matter:
+`back_matter.py`).
 
 Each is a `CuedBlockRule` (see `blocks`): an opening cue plus a structural end; transcriber's
 notes are a plain `BlockRule`.
@@ -14,11 +15,6 @@ notes are a plain `BlockRule`.
   markers (to the next heading or the end), and single footnote paragraphs (`[1] …`,
   `[A] …` at a line start) whose marker occurs glued to a word in the text before or
   which sit in a run of such paragraphs.
-* `en/back-matter`: what follows the story at the end of the book: after a `THE END`
-  line, or from a printer's colophon (`Printed by …`, `Electrotyped …`), an
-  `ADVERTISEMENTS` or errata/typos heading or an editor's `[End of …]` line, in the last
-  part of the text, to the end (stopping at a chapter heading, which would mean the
-  story goes on).
 * `en/transcriber-note`: `[Transcriber's Note: …]` anywhere, or a `Transcriber's Notes`
   section: every edition made by volunteers has them, not only Gutenberg's.
 """
@@ -63,15 +59,21 @@ NOTICE_BLOCK = CuedBlockRule(
 
 # --- illustrations -------------------------------------------------------------------
 
+# What editions put in brackets where a picture was: `[Illustration: …]` (Gutenberg),
+# `[Image: …]`, `[Decoration]`, `[Picture: …]`, `[Frontispiece]`, `[Plate III]`, `[Map]`.
+# A class of words, not one site's label; the word must end there (`[Pictures…` is not one).
+_PICTURE_WORD = (
+    r"(?i:illustrations?|frontispiece|images?|pictures?|decorations?|ornaments?|figures?|"
+    r"fig|plates?|photo(?:graph)?s?|maps?|drawings?|sketch(?:es)?|engravings?|portraits?|"
+    r"vignettes?|head-?pieces?|tail-?pieces?|diagrams?|graphics?|emblems?|cover)"
+    r"(?=[\]:.\s\d-])"
+)
 _ILLUSTRATION_CUE = BlockCue(
-    opening=re.compile(r"\n[ \t]*\[(?i:illustration|frontispiece)"),
+    opening=re.compile(rf"\n[ \t]*\[{_PICTURE_WORD}"),
     end="bracket",
-    anchors=("[I", "[i", "[F", "[f"),
 )
-_INLINE_ILLUSTRATION = re.compile(
-    rf"{HSPACE}?\[(?i:illustration|frontispiece)(?:[:.][^\]\[]{{0,1500}})?\]"
-)
-_ILLUSTRATION_LABEL = re.compile(r"^\s*\[(?i:illustration|frontispiece)[:.]?|\]\s*$")
+_INLINE_ILLUSTRATION = re.compile(rf"{HSPACE}?\[{_PICTURE_WORD}(?:[:.]?[^\]\[]{{0,1500}})?\]")
+_ILLUSTRATION_LABEL = re.compile(rf"^\s*\[{_PICTURE_WORD}[:.]?|\]\s*$")
 
 
 def _headings_inside(block: str) -> list[str]:
@@ -96,12 +98,13 @@ def _illustrations(text: str) -> list[Block]:
 
 ILLUSTRATION = CuedBlockRule(
     name="en/illustration",
-    description="[Illustration] and [Illustration: caption …] blocks up to their closing "
+    description="[Illustration], [Illustration: caption …] and other picture placeholders "
+    "([Image: …], [Decoration], [Picture …], [Plate III], [Map]) up to their closing "
     "bracket (captions and credit lines over several lines included); a chapter heading "
     "inside one is kept on its own line.",
     finder=_illustrations,
     languages=_EN,
-    gate=re.compile(r"\[(?i:illustration|frontispiece)"),  # starts with a literal: fast
+    gate=re.compile(rf"\[{_PICTURE_WORD}"),  # starts with a literal: fast
 )
 
 # --- footnotes -----------------------------------------------------------------------
@@ -201,54 +204,5 @@ TRANSCRIBER_NOTE = BlockRule(
     "`Transcriber's Notes` section (heading and its paragraphs, up to 3000 chars).",
     find_blocks=_transcriber_notes,
     triggers=("ranscriber", "RANSCRIBER"),
-    languages=_EN,
-)
-
-
-# --- back matter ---------------------------------------------------------------------
-
-_BACK_MATTER_CUE = re.compile(
-    rf"\n{HSPACE}*(?:(?P<end>THE END|The End|FINIS|Finis)\.?{HSPACE}*(?=\n|\Z)"
-    rf"|[^\n]{{0,80}}\b(?:PRINTED BY|Printed by|PRINTED AT|Printed at|Electrotyped|"
-    r"ELECTROTYPED|PRESS OF|Press of)\b"
-    r"|(?:ADVERTISEMENTS?|Advertisements?|Typos? fixed|TYPOS? FIXED|Typographical errors|"
-    r"ERRATA|Errata)\b"
-    # An editor's bracketed end line (`[End of The Adventures of Tom Sawyer by Mark Twain]`):
-    # the story ended above it.
-    rf"|\[(?:End|END) of [^\n\]]{{1,200}}\]{HSPACE}*(?=\n|\Z))"
-)
-TAIL_SHARE = 0.08
-MIN_TAIL_CHARS = 30_000
-
-
-def _back_matter(text: str) -> list[Block]:
-    tail_start = max(0, len(text) - max(int(len(text) * TAIL_SHARE), MIN_TAIL_CHARS))
-    tail_start = text.find("\n", tail_start) if tail_start else 0
-    if tail_start < 0:
-        return []
-    cue = _BACK_MATTER_CUE.search(text, tail_start)
-    if cue is None:
-        return []
-    start = cue.start() + 1
-    if cue.group("end") is not None:  # the story's own last line stays
-        start = cue.end()
-        while start < len(text) and text[start] in " \t\n":
-            start += 1
-    rest = text[start:]
-    if not rest.strip():
-        return []
-    # A chapter heading after the cue means the story goes on: nothing is cut.
-    if any(is_heading_line(line) for line in rest.split("\n")[1:]):
-        return []
-    return [Block(start, len(text))]
-
-
-BACK_MATTER = CuedBlockRule(
-    name="en/back-matter",
-    description="Back matter in the last part of the book: everything after a THE END line, "
-    "or from a printer's colophon (Printed by …, Electrotyped …), an ADVERTISEMENTS or "
-    "errata/typos-fixed heading or an editor's [End of …] line, to the end (not when a "
-    "chapter heading follows).",
-    finder=_back_matter,
     languages=_EN,
 )

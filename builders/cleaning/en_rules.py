@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import re
 
+from lengthwise.builders.cleaning.back_matter import EN_BACK_MATTER
 from lengthwise.builders.cleaning.blocks import CuedBlockRule
 from lengthwise.builders.cleaning.en_blocks import (
-    BACK_MATTER,
     FOOTNOTE_BLOCK,
     ILLUSTRATION,
     NOTICE_BLOCK,
@@ -73,7 +73,7 @@ RULES: tuple[Rule | BlockRule | CuedBlockRule, ...] = (
     FOOTNOTE_TEXT,
     FOOTNOTE_MARKER,
     UNDERSCORE_EMPHASIS,
-    BACK_MATTER,
+    EN_BACK_MATTER,
 )
 # Markers and bodies go together: `cleaning.footnotes = "keep"` turns all of these off.
 FOOTNOTE_RULES: tuple[str, ...] = (FOOTNOTE_BLOCK.name, FOOTNOTE_TEXT.name, FOOTNOTE_MARKER.name)

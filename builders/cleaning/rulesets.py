@@ -32,6 +32,7 @@ from collections.abc import Iterable, Sequence
 from lengthwise.builders.cleaning import common_rules, en_rules, gutenberg_rules, zh_rules
 from lengthwise.builders.cleaning.address_lines import ADDRESS_LINE
 from lengthwise.builders.cleaning.ascii_pairs import ASCII_QUOTE_PAIRS
+from lengthwise.builders.cleaning.back_matter import ZH_BACK_MATTER
 from lengthwise.builders.cleaning.inline_page_markers import INLINE_PAGE_MARKERS
 from lengthwise.builders.cleaning.page_anchors import PAGE_ANCHORS
 from lengthwise.builders.cleaning.recurring_brackets import RECURRING_BRACKETS
@@ -48,7 +49,14 @@ AUTO = "auto"
 RULESETS: dict[str, tuple[TextRule, ...]] = {
     "common": (*common_rules.PRE, ADDRESS_LINE, *common_rules.POST),
     "zh": (INLINE_PAGE_MARKERS, ASCII_QUOTE_PAIRS, *zh_rules.RULES),
-    "zh-web": (AUTHOR_NOTICE, ZH_NOTICE_BLOCK, *LINE_RULES, *INLINE_RULES, RECURRING_BRACKETS),
+    "zh-web": (
+        AUTHOR_NOTICE,
+        ZH_NOTICE_BLOCK,
+        *LINE_RULES,
+        *INLINE_RULES,
+        RECURRING_BRACKETS,
+        ZH_BACK_MATTER,
+    ),
     "gutenberg": gutenberg_rules.RULES,
     "en": (*en_rules.RULES, PAGE_ANCHORS),
     "en-web": en_rules.WEB_RULES,
@@ -64,6 +72,7 @@ _AFTER_USER_RULES: tuple[TextRule, ...] = (
     *LINE_RULES,
     *INLINE_RULES,
     RECURRING_BRACKETS,
+    ZH_BACK_MATTER,
     *en_rules.RULES,
     PAGE_ANCHORS,
     *en_rules.WEB_RULES,
