@@ -19,8 +19,10 @@ read like narrative. Decisions, per signature, on the book after the rule sets r
   headers/footers, site signatures, credits; or that recurs more than twice per
   chapter anywhere (page headers); or that holds a site word, ends no sentence and
   recurs in `min_chapter_share` of the chapters anywhere (a page's "continued on the
-  next page" notice); or one shared with `min_books` other books of the corpus
-  (`corpus_lines`).
+  next page" notice); or that is wholly in a box bracket (`【】〖〗［］[]`) or holds a
+  number, ends no sentence and recurs in `min_chapter_share` of the chapters anywhere
+  (a page line whose number never changes, `〖当前第1/2页〗`); or one shared with
+  `min_books` other books of the corpus (`corpus_lines`).
 
 Guards for real repetition: heading lines are never learned; a line that ends a
 sentence or holds Chinese sentence stops (dialogue, poems, refrains, `且听下回分解。`)
@@ -247,11 +249,30 @@ def classify(
         return BOILERPLATE_LINE, f"{count} lines in {headings} chapters, site words"
     if prose:
         return None
+    if chapter_share and (_is_bracketed(sig) or "0" in sig):
+        # Anywhere, too: a site's page line in a bracket (`〖当前第1/2页〗`) or with a
+        # number that never changes, in a third of the chapters. The story repeats its
+        # own formulae (`诗曰：`), not bracketed or numbered lines that end no sentence.
+        return BOILERPLATE_LINE, f"{count} lines in {headings} chapters, {_shape(sig)}"
     if count >= max(_EVERYWHERE_MIN, 2 * headings):
         return BOILERPLATE_LINE, f"{count} lines in {headings} chapters"
     if numbers and numbers_rise(numbers):
         return PAGE_MARKER, f"{count} lines, their numbers rising through the book"
     return None
+
+
+# Brackets sites box furniture in; not quotes or parentheses, which hold the story's own
+# speech and asides.
+_FURNITURE_BRACKETS = {"【": "】", "〖": "〗", "〔": "〕", "［": "］", "[": "]", "{": "}"}
+
+
+def _is_bracketed(sig: str) -> bool:
+    closer = _FURNITURE_BRACKETS.get(sig[:1])
+    return closer is not None and sig.endswith(closer) and sig.count(sig[0]) == 1
+
+
+def _shape(sig: str) -> str:
+    return "a bracketed line" if _is_bracketed(sig) else "the same number in each"
 
 
 def numbers_rise(numbers: Sequence[tuple[int, ...]]) -> bool:

@@ -13,7 +13,12 @@ heading included, when
   is kept.
 
 A `作者有话要说` note is removed from its line to the next heading on length alone,
-the marker being unambiguous.
+the marker being unambiguous. A note opened by a shorter label (`PS：`, `P.S.`,
+`作者注：`, `作者的话：`, `题外话：`, or wholly in brackets, `（作者注：…）`) is removed the
+same way, but only where the book has the habit: at least `MIN_LABELLED_NOTES` such
+short notes, each running to a chapter heading or the end. A letter in the story may
+close with a `PS：`; the story does not go on to a heading within a few lines after it
+in three chapters.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ import re
 from lengthwise.builders.cleaning.rules import HSPACE, BlockRule, Span, with_sentinel
 
 MAX_NOTICE_CHARS = 1500
+MIN_LABELLED_NOTES = 3
+_NOTE_LABEL = r"(?:PS|Ps|ps|P\.\s?S\.?|ＰＳ|作者注|作者的话|作者有话说|题外话)"
 
 _NUMBER = r"第[0-9０-９零〇一二三四五六七八九十百千万两]+"
 _NUMBERED_NOTICE = (
@@ -42,7 +49,8 @@ _TITLE_ONLY_NOTICE = (
 _NOTICE_HEADING = re.compile(
     # One leading literal newline (fast scan), indentation without backtracking.
     rf"\n[ \t\u3000\xa0]*+(?:(?:{_NUMBERED_NOTICE}|{_TITLE_ONLY_NOTICE}){HSPACE}*(?=\n|\Z)"
-    rf"|(?P<tail>作者有话要说))"
+    rf"|(?P<tail>作者有话要说)"
+    rf"|(?P<note>[（(【\[]?{_NOTE_LABEL}{HSPACE}*[：:]))"
 )
 _NEXT_HEADING = re.compile(
     rf"\n{HSPACE}*(?:{_NUMBER}[章节回卷集部篇]|序章|序言|楔子|引子|尾声|番外|后记|终章|正文)"
@@ -55,6 +63,7 @@ _READER_WORDS = re.compile(
 def _notice_blocks(text: str) -> list[Span]:
     work = with_sentinel(text)  # "\n" + text: the first line is a line too
     spans: list[Span] = []
+    notes: list[Span] = []
     position = 0
     while (heading := _NOTICE_HEADING.search(work, position)) is not None:
         body_start = work.find("\n", heading.end())
@@ -65,10 +74,15 @@ def _notice_blocks(text: str) -> list[Span]:
         position = max(heading.end(), end - 1)
         if len(body) > MAX_NOTICE_CHARS:
             continue
+        # Work offsets are text offsets + 1; the block starts with its heading line.
+        if heading.group("note") is not None:
+            notes.append((heading.start(), end - 1))
+            continue
         if heading.group("tail") is None and not _READER_WORDS.search(body):
             continue
-        # Work offsets are text offsets + 1; the block starts with its heading line.
         spans.append((heading.start(), end - 1))
+    if len(notes) >= MIN_LABELLED_NOTES:
+        spans = sorted(spans + notes)
     return spans
 
 
@@ -76,7 +90,8 @@ AUTHOR_NOTICE = BlockRule(
     name="zh-web/author-notice",
     description="Author notices posted as chapters (第X章 请假条, 上架感言, 作者的话, 单章 "
     f"求月票, 作者有话要说：…): heading and body removed when the body is short "
-    f"(≤ {MAX_NOTICE_CHARS} chars) and addressed to readers.",
+    f"(≤ {MAX_NOTICE_CHARS} chars) and addressed to readers; labelled chapter-end notes "
+    f"(PS：…, 作者注：…) when the book has at least {MIN_LABELLED_NOTES}.",
     find_blocks=_notice_blocks,
     languages=("zh",),
 )
