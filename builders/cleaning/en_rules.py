@@ -28,6 +28,7 @@ from lengthwise.builders.cleaning.en_blocks import (
 )
 from lengthwise.builders.cleaning.line_rules import LineRule
 from lengthwise.builders.cleaning.rules import HSPACE, BlockRule, Rule
+from lengthwise.builders.cleaning.symbol_footnotes import SYMBOL_FOOTNOTE
 
 _EN = ("en",)
 
@@ -72,11 +73,17 @@ RULES: tuple[Rule | BlockRule | CuedBlockRule, ...] = (
     FOOTNOTE_BLOCK,
     FOOTNOTE_TEXT,
     FOOTNOTE_MARKER,
+    SYMBOL_FOOTNOTE,
     UNDERSCORE_EMPHASIS,
     EN_BACK_MATTER,
 )
 # Markers and bodies go together: `cleaning.footnotes = "keep"` turns all of these off.
-FOOTNOTE_RULES: tuple[str, ...] = (FOOTNOTE_BLOCK.name, FOOTNOTE_TEXT.name, FOOTNOTE_MARKER.name)
+FOOTNOTE_RULES: tuple[str, ...] = (
+    FOOTNOTE_BLOCK.name,
+    FOOTNOTE_TEXT.name,
+    FOOTNOTE_MARKER.name,
+    SYMBOL_FOOTNOTE.name,
+)
 
 # --- en-web -------------------------------------------------------------------------
 

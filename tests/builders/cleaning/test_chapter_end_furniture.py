@@ -1,0 +1,118 @@
+"""Chapter furniture a held-out probe found left in: end markers glued to the last
+sentence (`（本章完）`), labelled author's notes at chapter ends (`PS：…`, `作者注：…`) and
+a page line that never changes (`〖当前第1/2页〗`).
+
+The rules were written against 西游记 and 水浒传 with invented furniture; these tests use
+红楼梦 and 三国演义, which were not looked at while writing them: every chapter stays as
+the book printed it (numbers, headings, bodies), and each piece is counted.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lengthwise.builders.cleaning.chapter_end_signatures import is_end_marker
+from lengthwise.builders.cleaning.learned import LearnedLine
+from lengthwise.builders.corpus import BookReport, process_document
+from lengthwise.records import Book, SourceDocument
+from tests.fixtures.planting import planted_in_chapters, same_chapters
+from tests.fixtures.reprinting import SETTINGS, processed, read_shared
+
+BOOKS = ["hongloumeng_utf8.txt", "sanguo_utf8.txt"]
+# Distinct three-character asides, one per chapter.
+ASIDES = (
+    "天地玄黄宇宙洪荒日月盈昃辰宿列张寒来暑往秋收冬藏闰余成岁律吕调阳云腾致雨露结为霜金生丽水"
+    "玉出昆冈剑号巨阙珠称夜光果珍李柰菜重芥姜海咸河淡鳞潜羽翔龙师火帝鸟官人皇始制文字乃服衣裳"
+    "推位让国有虞陶唐吊民伐罪周发殷汤坐朝问道垂拱平章"
+)
+NOTES = ["今天出差，明天补上。", "这一章写得有点赶，见谅。", "下周开始恢复每日两更。"]
+
+
+def _learned(report: BookReport, rule: str) -> list[LearnedLine]:
+    return [line for line in report.learned_boilerplate if line.rule == rule]
+
+
+def _book(shared_corpora: Path, name: str) -> tuple[SourceDocument, Book]:
+    doc = read_shared(shared_corpora, "zh_simplified_four_classics", name)
+    return doc, processed(doc)
+
+
+# Fullwidth brackets: planting 120 ASCII brackets would change what the book's ASCII
+# punctuation repair learns elsewhere (ascii_pairs.py), not what this rule does.
+@pytest.mark.parametrize("marker", ["（本章完）", "〔本章完〕", "（第一卷完）"])
+@pytest.mark.parametrize("name", BOOKS)
+def test_glued_end_markers_go_and_are_counted(shared_corpora: Path, name: str, marker: str) -> None:
+    doc, expected = _book(shared_corpora, name)
+    planted, count = planted_in_chapters(doc, expected, lambda _: marker)
+    book, report = process_document(planted, SETTINGS)
+    assert book is not None and same_chapters(book, expected)
+    # A note the same everywhere may go as zh-web/recurring-brackets before detection.
+    rules = ("learned/chapter-end-signature", "zh-web/recurring-brackets")
+    assert sum(report.removed.get(rule, 0) for rule in rules) == count
+    [learned] = [line for rule in rules for line in _learned(report, rule)]
+    assert learned.line == marker
+
+
+def test_different_bracketed_asides_at_chapter_ends_stay(shared_corpora: Path) -> None:
+    """A story may end a chapter on a bracketed aside; only one recurring marker goes."""
+    doc, expected = _book(shared_corpora, "sanguo_utf8.txt")
+    planted, _ = planted_in_chapters(doc, expected, lambda i: f"（{ASIDES[i : i + 3]}）")
+    book, report = process_document(planted, SETTINGS)
+    assert book is not None
+    assert "learned/chapter-end-signature" not in report.removed
+    assert all(f"（{ASIDES[i : i + 3]}）" in c.text for i, c in enumerate(book.chapters))
+
+
+def test_end_marker_shape() -> None:
+    assert is_end_marker("（本章完）") and is_end_marker("(To be continued.)")
+    assert not is_end_marker("「走吧。」")  # quotes close dialogue
+    assert not is_end_marker("（完）又一回")
+    assert not is_end_marker("（" + "长" * 30 + "）")
+
+
+@pytest.mark.parametrize("label", ["PS：", "作者注：", "作者的话："])
+@pytest.mark.parametrize("name", BOOKS)
+def test_labelled_chapter_end_notes_go(shared_corpora: Path, name: str, label: str) -> None:
+    doc, expected = _book(shared_corpora, name)
+    planted, count = planted_in_chapters(
+        doc, expected, lambda i: f"\n\n{label}{NOTES[i % 3]}\n{NOTES[(i + 1) % 3]}"
+    )
+    book, report = process_document(planted, SETTINGS)
+    assert book is not None and same_chapters(book, expected)
+    assert report.removed["zh-web/author-notice"] == count
+
+
+def test_a_single_ps_in_the_story_stays(shared_corpora: Path) -> None:
+    """Two chapters ending in a `PS：` line are no habit: the lines stay."""
+    doc, expected = _book(shared_corpora, "hongloumeng_utf8.txt")
+    planted, _ = planted_in_chapters(
+        doc, expected, lambda i: "\n\nPS：信末又添一句，望速回。" if i in (5, 40) else ""
+    )
+    book, report = process_document(planted, SETTINGS)
+    assert book is not None
+    assert "zh-web/author-notice" not in report.removed
+    assert sum("PS：信末又添一句" in c.text for c in book.chapters) == 2
+
+
+@pytest.mark.parametrize("line", ["〖当前第1/2页〗", "［本章共3页］", "当前第1/2页"])
+@pytest.mark.parametrize("name", BOOKS)
+def test_a_page_line_that_never_changes_goes(shared_corpora: Path, name: str, line: str) -> None:
+    doc, expected = _book(shared_corpora, name)
+    planted, count = planted_in_chapters(doc, expected, lambda _: f"\n{line}", "middle")
+    book, report = process_document(planted, SETTINGS)
+    assert book is not None and same_chapters(book, expected)
+    assert report.removed["learned/boilerplate-line"] == count
+    [learned] = _learned(report, "learned/boilerplate-line")
+    assert learned.line == line and f"{count} lines" in learned.why
+
+
+def test_a_formula_line_recurring_mid_chapter_stays(shared_corpora: Path) -> None:
+    """The story's own recurring lines (no bracket, no number) are not learned."""
+    doc, expected = _book(shared_corpora, "sanguo_utf8.txt")
+    planted, count = planted_in_chapters(doc, expected, lambda _: "\n有诗为证", "middle")
+    book, report = process_document(planted, SETTINGS)
+    assert book is not None
+    assert "learned/boilerplate-line" not in report.removed
+    assert sum("有诗为证" in c.text for c in book.chapters) >= count
