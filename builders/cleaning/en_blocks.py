@@ -61,7 +61,7 @@ NOTICE_BLOCK = CuedBlockRule(
 
 # What editions put in brackets where a picture was: `[Illustration: …]` (Gutenberg),
 # `[Image: …]`, `[Decoration]`, `[Picture: …]`, `[Frontispiece]`, `[Plate III]`, `[Map]`.
-# A class of words, not one site's label; the word must end there (`[Pictures…` is not one).
+# A class of words, not one site's label; the word must end there (`[Picturesque…` is not one).
 _PICTURE_WORD = (
     r"(?i:illustrations?|frontispiece|images?|pictures?|decorations?|ornaments?|figures?|"
     r"fig|plates?|photo(?:graph)?s?|maps?|drawings?|sketch(?:es)?|engravings?|portraits?|"
