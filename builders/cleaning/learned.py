@@ -249,15 +249,17 @@ def classify(
         return BOILERPLATE_LINE, f"{count} lines in {headings} chapters, site words"
     if prose:
         return None
-    if chapter_share and (_is_bracketed(sig) or "0" in sig):
-        # Anywhere, too: a site's page line in a bracket (`〖当前第1/2页〗`) or with a
-        # number that never changes, in a third of the chapters. The story repeats its
-        # own formulae (`诗曰：`), not bracketed or numbered lines that end no sentence.
-        return BOILERPLATE_LINE, f"{count} lines in {headings} chapters, {_shape(sig)}"
     if count >= max(_EVERYWHERE_MIN, 2 * headings):
         return BOILERPLATE_LINE, f"{count} lines in {headings} chapters"
     if numbers and numbers_rise(numbers):
         return PAGE_MARKER, f"{count} lines, their numbers rising through the book"
+    constant_number = "0" in sig and len(entry.forms) == 1
+    if chapter_share and (_is_bracketed(sig) or constant_number):
+        # Anywhere, too: a site's page line in a bracket (`〖当前第1/2页〗`) or with a
+        # number that never changes, in a third of the chapters. The story repeats its
+        # own formulae (`诗曰：`), not bracketed or numbered lines that end no sentence.
+        # (Numbers that change are page numbers: the tests above.)
+        return BOILERPLATE_LINE, f"{count} lines in {headings} chapters, {_shape(sig)}"
     return None
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from lengthwise.builders.corpus import process_document
-from tests.fixtures.planting import same_chapters
+from tests.fixtures.chapter_planting import same_chapters
 from tests.fixtures.reprinting import SETTINGS, processed, read_shared, with_text
 
 EN_BACK_MATTER = {

@@ -17,7 +17,7 @@ from lengthwise.builders.cleaning.chapter_end_signatures import is_end_marker
 from lengthwise.builders.cleaning.learned import LearnedLine
 from lengthwise.builders.corpus import BookReport, process_document
 from lengthwise.records import Book, SourceDocument
-from tests.fixtures.planting import planted_in_chapters, same_chapters
+from tests.fixtures.chapter_planting import planted_in_chapters, same_chapters
 from tests.fixtures.reprinting import SETTINGS, processed, read_shared
 
 BOOKS = ["hongloumeng_utf8.txt", "sanguo_utf8.txt"]

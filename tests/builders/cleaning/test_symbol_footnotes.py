@@ -16,7 +16,7 @@ import pytest
 from lengthwise.builders.cleaning.symbol_footnotes import symbol_footnotes
 from lengthwise.builders.corpus import CorpusSettings, process_document
 from lengthwise.spec import ChaptersConfig, CleaningConfig
-from tests.fixtures.planting import planted_in_chapters, same_chapters
+from tests.fixtures.chapter_planting import planted_in_chapters, same_chapters
 from tests.fixtures.reprinting import SETTINGS, processed, read_shared
 
 BOOKS = ["moby_dick.txt", "pride_and_prejudice.txt"]
