@@ -16,6 +16,7 @@ must open with the mark, a space and a word (not another mark: `* * *` stays).
 
 from __future__ import annotations
 
+import functools
 import re
 
 from lengthwise.builders.cleaning.rules import HSPACE, BlockRule, Span
@@ -32,14 +33,18 @@ _PARAGRAPH_END = re.compile(rf"\n(?:{HSPACE}*\n)+|\Z")
 _GLUED_BEFORE = r"[\w.,;:!?'\"’”)]"
 
 
-def _reference(text: str, mark: str, start: int, stop: int) -> Span | None:
-    """The last reference to `mark` glued to a word in text[start:stop], or None."""
+@functools.cache
+def _reference_pattern(mark: str) -> re.Pattern[str]:
     spaced = r"|(?<=[.!?\"'’”] )" if mark.startswith("(") else ""
-    pattern = re.compile(
+    return re.compile(
         rf"(?:(?<={_GLUED_BEFORE}){spaced}){re.escape(mark)}(?![*†‡§{_SUPERSCRIPTS}\w])"
     )
+
+
+def _reference(text: str, mark: str, start: int, stop: int) -> Span | None:
+    """The last reference to `mark` glued to a word in text[start:stop], or None."""
     found = None
-    for match in pattern.finditer(text, start, stop):
+    for match in _reference_pattern(mark).finditer(text, start, stop):
         if text[match.start() - 1] != mark[0]:  # `**bold**` is no mark
             found = match.span()
     return found

@@ -20,6 +20,7 @@ from lengthwise.builders.cleaning.recurring_brackets import NAME as BRACKETS
 from lengthwise.builders.cleaning.repeated_headings import RULE, page_base
 from lengthwise.builders.corpus import BookReport, process_document
 from lengthwise.records import Book, Chapter, SourceDocument
+from tests.fixtures.planting import chapter_tuples
 from tests.fixtures.reprinting import SETTINGS, processed, read_shared, with_text
 
 Header = Callable[[str], str | None]  # a chapter's heading line -> its page header
@@ -40,15 +41,11 @@ def _reprinted(doc: SourceDocument, book: Book, header: Header) -> tuple[SourceD
     return with_text(doc, "".join(parts)), headers
 
 
-def _chapters(book: Book) -> list[tuple[int | None, str, str]]:
-    return [(c.number, c.heading, c.text) for c in book.chapters]
-
-
 def _same_chapters(doc: SourceDocument, expected: Book) -> BookReport:
     """The report for `doc`, after checking that its chapters are `expected`'s."""
     book, report = process_document(doc, SETTINGS)
     assert book is not None
-    assert _chapters(book) == _chapters(expected)
+    assert chapter_tuples(book) == chapter_tuples(expected)
     return report
 
 
@@ -90,7 +87,7 @@ def test_page_headers_are_removed_and_counted(
     book, report = process_document(paged, SETTINGS)
     assert book is not None
     assert headers >= 0.9 * len(expected.chapters)  # (a chapter of one paragraph gets none)
-    assert _chapters(book) == _chapters(expected)
+    assert chapter_tuples(book) == chapter_tuples(expected)
     # Headers that differ only in digits (`Chapter 12 (2/2)`) recur once digits are folded:
     # learned boilerplate removes them as page markers before chapters are known.
     counted = {rule: report.removed.get(rule, 0) for rule in (RULE, PAGE_MARKER)}
