@@ -24,28 +24,40 @@ from lengthwise.builders.cleaning.rules import HSPACE, BlockRule, Span
 LOOKBACK = 20_000
 _SUPERSCRIPTS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
 _MARK = rf"\*{{1,3}}|[†‡§]{{1,2}}|[{_SUPERSCRIPTS}]{{1,3}}|\(\d{{1,2}}\)"
-# A paragraph opening with a mark, a space and a word or an opening quote.
-_NOTE_OPENING = re.compile(
-    rf"(?:\A|\n{HSPACE}*\n){HSPACE}*(?P<mark>{_MARK}){HSPACE}+(?=[\w\"'“‘(])"
-)
+# A paragraph opening with a mark, a space and a word or an opening quote, after a blank
+# line (the text's first paragraph cannot be a note: no reference stands before it).
+# The pattern opens with a literal newline, so the regex engine skips from newline to
+# newline (an alternation with `\A` first made it try every position: 20 ms on War and
+# Peace, now 2 ms).
+_NOTE_OPENING = re.compile(rf"\n{HSPACE}*\n{HSPACE}*(?P<mark>{_MARK}){HSPACE}+(?=[\w\"'“‘(])")
 # A note paragraph goes with the blank lines after it: the break before it stays.
 _PARAGRAPH_END = re.compile(rf"\n(?:{HSPACE}*\n)+|\Z")
-_GLUED_BEFORE = r"[\w.,;:!?'\"’”)]"
+_GLUED_BEFORE = re.compile(r"[\w.,;:!?'\"’”)]")
+_SENTENCE_END_BEFORE = ".!?\"'’”"
 
 
 @functools.cache
-def _reference_pattern(mark: str) -> re.Pattern[str]:
-    spaced = r"|(?<=[.!?\"'’”] )" if mark.startswith("(") else ""
-    return re.compile(
-        rf"(?:(?<={_GLUED_BEFORE}){spaced}){re.escape(mark)}(?![*†‡§{_SUPERSCRIPTS}\w])"
-    )
+def _mark_pattern(mark: str) -> re.Pattern[str]:
+    # The mark first (a literal the engine finds fast), what stands before it checked
+    # in `_is_reference`: a lookbehind first made the engine try every position.
+    return re.compile(rf"{re.escape(mark)}(?![*†‡§{_SUPERSCRIPTS}\w])")
+
+
+def _is_reference(text: str, start: int, mark: str) -> bool:
+    """Whether the mark at `start` is glued to what precedes it (see the module doc)."""
+    if start == 0 or text[start - 1] == mark[0]:  # `**bold**` is no mark
+        return False
+    if _GLUED_BEFORE.match(text, start - 1):
+        return True
+    spaced = mark.startswith("(") and start >= 2 and text[start - 1] == " "
+    return spaced and text[start - 2] in _SENTENCE_END_BEFORE
 
 
 def _reference(text: str, mark: str, start: int, stop: int) -> Span | None:
     """The last reference to `mark` glued to a word in text[start:stop], or None."""
     found = None
-    for match in _reference_pattern(mark).finditer(text, start, stop):
-        if text[match.start() - 1] != mark[0]:  # `**bold**` is no mark
+    for match in _mark_pattern(mark).finditer(text, start, stop):
+        if _is_reference(text, match.start(), mark):
             found = match.span()
     return found
 
