@@ -29,6 +29,7 @@ from lengthwise.builders.cleaning.en_blocks import (
 from lengthwise.builders.cleaning.line_rules import LineRule
 from lengthwise.builders.cleaning.rules import HSPACE, BlockRule, Rule
 from lengthwise.builders.cleaning.symbol_footnotes import SYMBOL_FOOTNOTE
+from lengthwise.builders.cleaning.unmarked_footnotes import UNMARKED_FOOTNOTE
 
 _EN = ("en",)
 
@@ -73,6 +74,8 @@ RULES: tuple[Rule | BlockRule | CuedBlockRule, ...] = (
     FOOTNOTE_BLOCK,
     FOOTNOTE_TEXT,
     FOOTNOTE_MARKER,
+    # Before the paired notes go: it learns their layout from them.
+    UNMARKED_FOOTNOTE,
     SYMBOL_FOOTNOTE,
     UNDERSCORE_EMPHASIS,
     EN_BACK_MATTER,
@@ -82,6 +85,7 @@ FOOTNOTE_RULES: tuple[str, ...] = (
     FOOTNOTE_BLOCK.name,
     FOOTNOTE_TEXT.name,
     FOOTNOTE_MARKER.name,
+    UNMARKED_FOOTNOTE.name,
     SYMBOL_FOOTNOTE.name,
 )
 

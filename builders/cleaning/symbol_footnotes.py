@@ -23,6 +23,7 @@ from lengthwise.builders.cleaning.rules import HSPACE, BlockRule, Span
 
 LOOKBACK = 20_000
 _SUPERSCRIPTS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
+NOTE_MARK_TRIGGERS = ("*", "†", "‡", "§", "(", *_SUPERSCRIPTS)
 _MARK = rf"\*{{1,3}}|[†‡§]{{1,2}}|[{_SUPERSCRIPTS}]{{1,3}}|\(\d{{1,2}}\)"
 # A paragraph opening with a mark, a space and a word or an opening quote, after a blank
 # line (the text's first paragraph cannot be a note: no reference stands before it).
@@ -62,9 +63,9 @@ def _reference(text: str, mark: str, start: int, stop: int) -> Span | None:
     return found
 
 
-def symbol_footnotes(text: str) -> list[Span]:
-    """Spans of each paired reference mark and its note paragraph."""
-    spans: list[Span] = []
+def paired_notes(text: str) -> list[tuple[Span, Span]]:
+    """Each reference mark and its note paragraph (from its line start), in text order."""
+    pairs: list[tuple[Span, Span]] = []
     searched_from: dict[str, int] = {}
     for opening in _NOTE_OPENING.finditer(text):
         mark = opening.group("mark")
@@ -75,9 +76,14 @@ def symbol_footnotes(text: str) -> list[Span]:
             continue
         end = _PARAGRAPH_END.search(text, opening.end())
         note_end = len(text) if end is None else end.end()
-        spans += [reference, (text.rfind("\n", 0, note_start) + 1, note_end)]
+        pairs.append((reference, (text.rfind("\n", 0, note_start) + 1, note_end)))
         searched_from[mark] = note_end
-    return sorted(spans)
+    return pairs
+
+
+def symbol_footnotes(text: str) -> list[Span]:
+    """Spans of each paired reference mark and its note paragraph."""
+    return sorted(span for pair in paired_notes(text) for span in pair)
 
 
 SYMBOL_FOOTNOTE = BlockRule(
@@ -86,5 +92,5 @@ SYMBOL_FOOTNOTE = BlockRule(
     "the mark and the same mark glued to a word before it, removed as a pair.",
     find_blocks=symbol_footnotes,
     languages=("en",),
-    triggers=("*", "†", "‡", "§", "(", *_SUPERSCRIPTS),
+    triggers=NOTE_MARK_TRIGGERS,
 )

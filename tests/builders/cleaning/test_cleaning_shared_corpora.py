@@ -99,11 +99,12 @@ def test_en_pg_stripped_story_is_kept(shared_corpora: Path, name: str) -> None:
     assert 0 <= lost < 0.01 * len(non_space(raw))
     # Without PG boilerplate or web noise, only whitespace rules have anything to do, but
     # for the transcriber's note in front of Moby Dick (next test) and War and Peace's
-    # translator notes in `(2)` form (test_symbol_footnotes.py).
+    # translator notes, in `(2)` form and unmarked (test_symbol_footnotes.py,
+    # test_unmarked_footnotes.py).
     fired = {rule for rule in result.removed if not RULES_BY_NAME[rule].whitespace_only}
     expected = {
         "moby_dick.txt": {"en/transcriber-note"},
-        "war_and_peace.txt": {"en/symbol-footnote"},
+        "war_and_peace.txt": {"en/symbol-footnote", "en/unmarked-footnote"},
     }
     assert fired == expected.get(name, set()), fired
     assert len(EN_HEADING.findall(result.text)) == len(EN_HEADING.findall(raw))
