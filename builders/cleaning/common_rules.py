@@ -17,6 +17,7 @@ from lengthwise.builders.cleaning.broken_paragraphs import (
     REJOIN_BROKEN_PARAGRAPHS,
 )
 from lengthwise.builders.cleaning.damage_rules import MOJIBAKE
+from lengthwise.builders.cleaning.html_tags import HTML_TAG
 from lengthwise.builders.cleaning.line_rules import LineRule, _line_removal
 from lengthwise.builders.cleaning.rules import (
     HSPACE,
@@ -220,6 +221,7 @@ PRE: tuple[Rule | BlockRule | LineRule, ...] = (
     PAGE_BREAK,
     CONTROL_CHARS,
     MOJIBAKE,
+    HTML_TAG,  # before entities: an escaped `&lt;i&gt;` is text, not a tag
     HTML_ENTITY,
 )
 # `POST` in two parts: lines are normalised and unwrapped first, so that rules which read
