@@ -115,12 +115,17 @@ _PLEA = (
 )
 VOTE_PLEA = LineRule(
     name="zh-web/vote-plea",
-    description="Vote/bookmark pleas: lines made only of 求推荐/求月票/求收藏… items, PS lines "
-    "with such a plea, and bracketed pleas inside a line (（求推荐！）).",
+    description="Vote/bookmark pleas: lines made only of 求推荐/求月票/求收藏… items, short "
+    "lines of a few clauses ending in one (新书上传，求收藏！), PS lines with such a plea, "
+    "and bracketed pleas inside a line (（求推荐！）).",
     pattern=re.compile(
         # A whole line of plea items: 求推荐！求收藏～ / 各位，继续求月票！
         rf"^{HSPACE}*[（(【]?(?:{HSPACE}*(?:各位|大家|诸位)?[，,]?"
         rf"(?:再|继续|跪|拜|厚颜|顺便|诚|新书)?{_PLEA}{HSPACE}*[！!~～。，,、…]*)+[）)】]?{HSPACE}*$"
+        # Up to two short clauses, then pleas: 新书上传，求收藏！ / 月底了，求月票支持！ (no
+        # sentence end before the plea: 他走了。求推荐！ keeps its sentence).
+        rf"|^{HSPACE}*(?:[^\n，,。！!？?（(【]{{1,12}}[，,！!～~…、]+{HSPACE}*){{1,2}}"
+        rf"{_PLEA}[^\n。？?]{{0,20}}$"
         # A PS line that pleads: PS：新书上传，求收藏求推荐！
         rf"|^{HSPACE}*[（(【]?(?:PS|ps|Ps|ＰＳ|P\.S\.)[:：.．,，]?.{{0,60}}?{_PLEA}.{{0,100}}$"
         # A bracketed plea inside a line.
@@ -130,12 +135,27 @@ VOTE_PLEA = LineRule(
     languages=_ZH,
 )
 
+_READER_WORD = r"书友|打赏|月票|推荐票|盟主|舵主|堂主|捧场|订阅|催更|评论区|票票"
+READER_THANKS = LineRule(
+    name="zh-web/reader-thanks",
+    description="An author's thanks to readers on a line of its own: a line opening with "
+    "感谢/谢谢/多谢/鸣谢 (after PS or a bracket) that names the reader economy (书友, 打赏, "
+    "月票, 盟主, 订阅…).",
+    pattern=_whole_line(
+        rf"[（(【]?(?:PS|ps|Ps|ＰＳ)?[:：]?{HSPACE}*(?:感谢|谢谢|多谢|鸣谢|拜谢)"
+        rf"[^\n]{{0,60}}?(?:{_READER_WORD})[^\n]{{0,60}}"
+    ),
+    locator=_line_start(r"[（(【]?(?:PS|ps|Ps|ＰＳ)?[:：]?[ \t]*(?:感谢|谢谢|多谢|鸣谢|拜谢)"),
+    line_starts=_LINE_STARTS,
+    languages=_ZH,
+)
+
 CHAPTER_END_MARKER = LineRule(
     name="zh-web/chapter-end-marker",
     description="Serial chapter-end markers on their own line: （本章完）, （未完待续…投推荐票、"
-    "月票…）.",
-    pattern=_whole_line(r"[（(](?:本章完|未完待续).{0,160}?[）)]"),
-    locator=_line_start(r"[（(](?:本章完|未完待续)"),
+    "月票…）, and the same without brackets (未完待续……).",
+    pattern=_whole_line(r"[（(](?:本章完|未完待续).{0,160}?[）)]|(?:本章完|未完待续)[。.…!！~～]*"),
+    locator=_line_start(r"[（(]?(?:本章完|未完待续)"),
     line_starts=_LINE_STARTS,
     languages=_ZH,
 )
@@ -217,6 +237,7 @@ LINE_RULES: tuple[LineRule, ...] = (
     DOWNLOAD_DISCLAIMER,
     UPDATE_INFO,
     VOTE_PLEA,
+    READER_THANKS,
     CHAPTER_END_MARKER,
 )
 INLINE_RULES: tuple[LineRule, ...] = (SITE_ADVERT, WATERMARK)

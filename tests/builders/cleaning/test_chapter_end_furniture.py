@@ -119,3 +119,44 @@ def test_a_formula_line_recurring_mid_chapter_stays(shared_corpora: Path) -> Non
     assert book is not None
     assert "learned/boilerplate-line" not in report.removed
     assert sum("有诗为证" in c.text for c in book.chapters) >= count
+
+
+# Serial chatter that varies from chapter to chapter: pleas with a clause before them,
+# thanks to readers, and the unbracketed `未完待续`.
+PLEAS = ["新书上传，求收藏，求推荐！", "月底了，求月票支持！", "今天有事，晚了点，求推荐票～"]
+THANKS = ["感谢书友“青衫客”的打赏！", "谢谢各位书友的月票和推荐票。", "PS：感谢盟主白露为霜！"]
+CONTINUED = ["未完待续……", "（未完待续，请看下章）", "未完待续"]
+
+
+@pytest.mark.parametrize(
+    ("lines", "rules"),
+    [
+        (PLEAS, ["zh-web/vote-plea"]),
+        # A `PS：` opening thanks in every third chapter is a labelled note (a habit).
+        (THANKS, ["zh-web/reader-thanks", "zh-web/author-notice"]),
+        (CONTINUED, ["zh-web/chapter-end-marker"]),
+    ],
+)
+@pytest.mark.parametrize("name", BOOKS)
+def test_varying_serial_chatter_at_chapter_ends_goes(
+    shared_corpora: Path, name: str, lines: list[str], rules: list[str]
+) -> None:
+    doc, expected = _book(shared_corpora, name)
+    planted, count = planted_in_chapters(doc, expected, lambda i: f"\n\n{lines[i % 3]}")
+    book, report = process_document(planted, SETTINGS)
+    assert book is not None
+    assert chapter_tuples(book) == chapter_tuples(expected)
+    assert sum(report.removed.get(rule, 0) for rule in rules) == count
+    assert report.removed[rules[0]] >= count * 2 // 3
+
+
+def test_a_sentence_before_a_plea_and_thanks_in_the_story_stay(shared_corpora: Path) -> None:
+    """A plea after a sentence end keeps the line; thanks without reader words are story."""
+    doc, expected = _book(shared_corpora, "sanguo_utf8.txt")
+    story = ["他说完便走了。求推荐！", "感谢丞相厚恩，无以为报。"]
+    planted, _ = planted_in_chapters(doc, expected, lambda i: f"\n\n{story[i % 2]}")
+    book, report = process_document(planted, SETTINGS)
+    assert book is not None
+    assert "zh-web/reader-thanks" not in report.removed
+    assert "zh-web/vote-plea" not in report.removed
+    assert all(story[i % 2] in c.text for i, c in enumerate(book.chapters))
