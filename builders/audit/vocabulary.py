@@ -51,9 +51,13 @@ ZH = LanguageProfile(
             "月票", "推荐票", "加入书签", "上一章", "下一章", "返回目录", "章节目录",
             "网址", "网站", "百度搜索", "请记住", "txt", "原创书库", "回首页", "回目录",
             "前一页", "后一页",
+            # Serial chatter: pleas, markers, extra-chapter notes.
+            "求推荐", "求收藏", "求月票", "求订阅", "求打赏", "求票", "票票", "未完待续",
+            "本章完", "加更", "上架感言",
         ),
         weak=(
             "本站", "首发", "书友", "收藏", "推荐", "更新", "章节", "书库", "书城", "阅读",
+            "打赏",  # 打赏他几两银子: tipping a servant, in an old novel
             "首页",  # 这首页上画着一幅画: the first page of an album
             "点此",  # 自未曾检点此宝 (封神演義): "looked over this treasure"
         ),

@@ -131,6 +131,15 @@ def test_classical_phrases_that_look_like_site_words_are_not_findings() -> None:
     assert audit_sample(row("点此下载全本", "zh", []), AuditConfig()).counts["site"] >= 1
 
 
+def test_serial_chatter_left_in_a_sentence_is_found() -> None:
+    """Cleaning keeps a plea after a sentence end (the line is story too): the audit shows it."""
+    story = "却说玄德闻言，便与关张二人商议。"
+    for chatter, term in [("他说完便走了。求推荐！", "求推荐"), ("（未完待续）", "未完待续")]:
+        audit = audit_sample(row(story * 3 + chatter + story * 3, "zh", []), AuditConfig())
+        assert audit.counts["site"] == 1 and term in audit.snippets["site"][0]
+    assert audit_sample(row(story + "打赏他几两银子。" + story, "zh", []), AuditConfig()).total == 0
+
+
 def test_spec_terms_extend_the_tables() -> None:
     config = AuditConfig(languages={"zh": AuditLanguageConfig(site_terms=["书香阁"])})
     text = "行者笑道：书香阁好。"
