@@ -112,7 +112,8 @@ ILLUSTRATION = CuedBlockRule(
 _MARKER = r"\[(?:\d{1,3}|[A-Z]|\*{1,3})\]"
 _FOOTNOTE_SECTION = BlockCue(
     opening=re.compile(
-        rf"\n{HSPACE}*(?:FOOTNOTES|Footnotes|NOTES|Notes)[:.]?{HSPACE}*\n(?:{HSPACE}*\n)*"
+        rf"\n{HSPACE}*(?:FOOTNOTES|Footnotes|(?:END ?)?NOTES|(?:End ?)?[Nn]otes)[:.]?{HSPACE}*\n"
+        rf"(?:{HSPACE}*\n)*"
         rf"{HSPACE}*(?:{_MARKER}|\d{{1,3}}\.{HSPACE})"
     ),
     end="to-end",

@@ -28,7 +28,7 @@ from lengthwise.builders.cleaning.en_blocks import (
 )
 from lengthwise.builders.cleaning.line_rules import LineRule
 from lengthwise.builders.cleaning.rules import HSPACE, BlockRule, Rule
-from lengthwise.builders.cleaning.symbol_footnotes import SYMBOL_FOOTNOTE
+from lengthwise.builders.cleaning.symbol_footnotes import SUPERSCRIPT_MARKER, SYMBOL_FOOTNOTE
 from lengthwise.builders.cleaning.unmarked_footnotes import UNMARKED_FOOTNOTE
 
 _EN = ("en",)
@@ -77,6 +77,7 @@ RULES: tuple[Rule | BlockRule | CuedBlockRule, ...] = (
     # Before the paired notes go: it learns their layout from them.
     UNMARKED_FOOTNOTE,
     SYMBOL_FOOTNOTE,
+    SUPERSCRIPT_MARKER,
     UNDERSCORE_EMPHASIS,
     EN_BACK_MATTER,
 )
@@ -87,6 +88,7 @@ FOOTNOTE_RULES: tuple[str, ...] = (
     FOOTNOTE_MARKER.name,
     UNMARKED_FOOTNOTE.name,
     SYMBOL_FOOTNOTE.name,
+    SUPERSCRIPT_MARKER.name,
 )
 
 # --- en-web -------------------------------------------------------------------------

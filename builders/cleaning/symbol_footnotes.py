@@ -33,7 +33,8 @@ _MARK = rf"\*{{1,3}}|[†‡§]{{1,2}}|[{_SUPERSCRIPTS}]{{1,3}}|\(\d{{1,2}}\)"
 _NOTE_OPENING = re.compile(rf"\n{HSPACE}*\n{HSPACE}*(?P<mark>{_MARK}){HSPACE}+(?=[\w\"'“‘(])")
 # A note paragraph goes with the blank lines after it: the break before it stays.
 _PARAGRAPH_END = re.compile(rf"\n(?:{HSPACE}*\n)+|\Z")
-_GLUED_BEFORE = re.compile(r"[\w.,;:!?'\"’”)]")
+# What a reference mark is glued to: a word, punctuation or a dash (`Oh--³`, `Oh—*`).
+_GLUED_BEFORE = re.compile(r"[\w.,;:!?'\"’”)\-–—]")
 _SENTENCE_END_BEFORE = ".!?\"'’”"
 
 
@@ -93,4 +94,31 @@ SYMBOL_FOOTNOTE = BlockRule(
     find_blocks=symbol_footnotes,
     languages=("en",),
     triggers=NOTE_MARK_TRIGGERS,
+)
+
+# A superscript number glued to a word: a note reference. Those left after the pairs
+# above go refer to notes printed elsewhere, an endnotes section at the end of the book
+# (`en/footnote-block`) or none at all.
+MIN_SUPERSCRIPT_MARKS = 3
+_SUPERSCRIPT_RUN = re.compile(rf"[{_SUPERSCRIPTS}]{{1,3}}(?![{_SUPERSCRIPTS}\w])")
+
+
+def superscript_marks(text: str) -> list[Span]:
+    """Superscript numbers glued to a word or punctuation, when the book has a few."""
+    spans = [
+        match.span()
+        for match in _SUPERSCRIPT_RUN.finditer(text)
+        if match.start() > 0 and _GLUED_BEFORE.match(text, match.start() - 1)
+    ]
+    return spans if len(spans) >= MIN_SUPERSCRIPT_MARKS else []
+
+
+SUPERSCRIPT_MARKER = BlockRule(
+    name="en/superscript-marker",
+    description="Superscript note references (word¹, end.²³) left after the paired notes "
+    f"go, in a book with {MIN_SUPERSCRIPT_MARKS} or more: their notes are printed "
+    "elsewhere (an endnotes section) or not at all.",
+    find_blocks=superscript_marks,
+    languages=("en",),
+    triggers=tuple(_SUPERSCRIPTS),
 )

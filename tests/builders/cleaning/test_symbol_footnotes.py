@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from lengthwise.builders.cleaning.symbol_footnotes import symbol_footnotes
+from lengthwise.builders.cleaning.symbol_footnotes import superscript_marks, symbol_footnotes
 from lengthwise.builders.corpus import CorpusSettings, process_document
 from lengthwise.spec import ChaptersConfig, CleaningConfig
 from tests.fixtures.planting import chapter_tuples, planted_in_chapters
-from tests.fixtures.reprinting import SETTINGS, processed, read_shared
+from tests.fixtures.reprinting import SETTINGS, processed, read_shared, with_text
 
 BOOKS = ["moby_dick.txt", "pride_and_prejudice.txt"]
 MARKS = ["*", "†", "(1)"]
@@ -45,8 +45,7 @@ def test_war_and_peace_translator_notes_go_and_enumerations_stay(shared_corpora:
 
 
 @pytest.mark.parametrize("mark", MARKS)
-# (Moby Dick: one planted note of 136 stays, in the dramatic chapter 39; see the README.)
-@pytest.mark.parametrize("name", ["pride_and_prejudice.txt"])
+@pytest.mark.parametrize("name", BOOKS)
 def test_planted_notes_go_with_their_marks(shared_corpora: Path, name: str, mark: str) -> None:
     doc = read_shared(shared_corpora, "en_pg_stripped", name)
     expected = processed(doc)
@@ -90,3 +89,30 @@ def test_picture_placeholders_go(shared_corpora: Path, name: str, placeholder: s
     assert book is not None
     assert chapter_tuples(book) == chapter_tuples(expected)
     assert report.removed["en/illustration"] == count
+
+
+ENDNOTES = (
+    "\n\n\nENDNOTES\n\n1. The author revised this passage in the second edition. ↩\n\n"
+    "2. A common saying of the period. ↩\n\n3. See the preface. ↩\n"
+)
+
+
+@pytest.mark.parametrize("name", BOOKS)
+def test_endnotes_go_with_their_superscript_references(shared_corpora: Path, name: str) -> None:
+    """An ebook's endnotes section at the end, referred to by superscripts in the text."""
+    doc = read_shared(shared_corpora, "en_pg_stripped", name)
+    expected = processed(doc)
+    marks = ["¹", "²", "³"]
+    planted, count = planted_in_chapters(doc, expected, lambda i: marks[i % 3], "paragraph")
+    planted = with_text(planted, planted.text.rstrip() + ENDNOTES)
+    book, report = process_document(planted, SETTINGS)
+    assert book is not None
+    assert chapter_tuples(book) == chapter_tuples(expected)
+    assert report.removed["en/superscript-marker"] == count
+    assert report.removed["en/footnote-block"] == 1
+
+
+def test_a_stray_superscript_or_two_stays() -> None:
+    text = "The area was 40 m² and the volume 8 m³, he said.\n"
+    assert superscript_marks(text) == []
+    assert len(superscript_marks(text + "x² y² z²\n")) == 5
