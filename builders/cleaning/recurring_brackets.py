@@ -10,7 +10,7 @@ something different each time. Digits are not folded: notes that differ only in 
 number (`（见第12回）`, `（见第30回）`) are an editor's cross-references. Every occurrence of
 such a fragment is removed, counted, and listed with the learned boilerplate, with the
 words before it when nearly all occurrences have the same ones (`本章由某某书屋整理校对` before
-`（xxxx.net）`): they belong to the note.
+`（xxxx.net）`): they belong to the note. A note alone on its line goes with the line.
 """
 
 from __future__ import annotations
@@ -80,6 +80,19 @@ def _with_lead_in(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, in
     ]
 
 
+def _line_if_whole(text: str, start: int, end: int) -> tuple[int, int]:
+    """The note's line with its line break when the note is all the line holds.
+
+    Removing only the note would leave an empty line: a paragraph break in a book whose
+    paragraphs are one line each."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    if text[line_start:start].strip() or text[end:line_end].strip():
+        return start, end
+    return line_start, min(line_end + 1, len(text))
+
+
 def remove_recurring_brackets(text: str) -> RuleOutcome:
     """Learn this book's recurring bracketed notes and remove them."""
     groups: dict[str, list[tuple[int, int]]] = defaultdict(list)
@@ -93,7 +106,8 @@ def remove_recurring_brackets(text: str) -> RuleOutcome:
     if not learned:
         return RuleOutcome(text, 0)
     edits: list[Edit] = []
-    for start, end in sorted(span for spans in learned.values() for span in spans):
+    spans = sorted(_line_if_whole(text, *span) for spans in learned.values() for span in spans)
+    for start, end in spans:
         if not edits or start >= edits[-1][1]:  # nested notes: the outer one goes
             edits.append((start, end, ""))
     lines = tuple(

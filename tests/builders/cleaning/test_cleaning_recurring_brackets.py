@@ -32,6 +32,17 @@ def test_a_recurring_note_goes_and_the_story_stays(note: str) -> None:
     assert outcome.learned[0].count == count
 
 
+def test_a_note_alone_on_its_line_goes_with_the_line() -> None:
+    """One-line paragraphs: no empty line (a new paragraph break) is left behind."""
+    lines = [f"{SENTENCE[:-1]}{i}。" for i in range(30)]
+    planted = "\n".join(
+        f"{line}\n　　（本章未完，请翻页）" if i % 2 else line for i, line in enumerate(lines)
+    )
+    outcome = remove_recurring_brackets(planted + "\n（本章未完，请翻页）")
+    assert outcome.text == "\n".join(lines) + "\n"  # the last line's break stays
+    assert outcome.count == 16
+
+
 @pytest.mark.parametrize(
     "text",
     [
