@@ -23,6 +23,8 @@ read like narrative. Decisions, per signature, on the book after the rule sets r
   number, ends no sentence and recurs in `min_chapter_share` of the chapters anywhere
   (a page line whose number never changes, `〖当前第1/2页〗`); or one shared with
   `min_books` other books of the corpus (`corpus_lines`).
+* `learned/chapter-edge-template` (Chinese books): chapter-edge lines that share a frame,
+  a short middle varying (`本章由「某某」校对`, the name changing; edge_templates.py).
 
 Guards for real repetition: heading lines are never learned; a line that ends a
 sentence or holds Chinese sentence stops (dialogue, poems, refrains, `且听下回分解。`)
@@ -43,6 +45,8 @@ from lengthwise.builders.cleaning.chapter_numbers import (
     reads_as_chapter_numbers,
     reads_as_page_numbers,
 )
+from lengthwise.builders.cleaning.edge_templates import RULE as EDGE_TEMPLATE
+from lengthwise.builders.cleaning.edge_templates import edge_templates
 from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.line_rules import _line_removal
 from lengthwise.builders.cleaning.line_signatures import (
@@ -73,6 +77,7 @@ RUNNING_TITLE = "learned/running-title"
 CHAPTER_END_SIGNATURE = "learned/chapter-end-signature"
 REPEATED_HEADING = "learned/repeated-heading"  # (repeated_headings.py, after detection too)
 LEARNED_RULES = (
+    EDGE_TEMPLATE,
     PAGE_MARKER,
     HEADING_MARKER,
     BOILERPLATE_LINE,
@@ -154,6 +159,17 @@ def learn_and_find(
         scope = "corpus" if why.startswith("in ") else "book"
         learned.append(LearnedLine(rule, book.stripped[entry.lines[0]], entry.count, scope, why))
         to_remove += [(rule, index) for index in entry.lines]
+    if language.startswith("zh") and book.prefixes:
+        if not book.starts:
+            add_line_starts(book)
+        taken = {index for _, index in to_remove}
+        min_chapters = config.learned_min_chapter_share * len(book.prefixes)
+        for frame, indexes in edge_templates(book, min_chapters, taken):
+            why = f"{len(indexes)} chapter-edge lines framed {frame}"
+            learned.append(
+                LearnedLine(EDGE_TEMPLATE, book.stripped[indexes[0]], len(indexes), "book", why)
+            )
+            to_remove += [(EDGE_TEMPLATE, index) for index in indexes]
     edits = _line_edits(text, book, to_remove)
     prefix_edits, prefix_learned = _heading_prefixes(text, book, config)
     edits += prefix_edits

@@ -9,6 +9,7 @@ the book printed it (numbers, headings, bodies), and each piece is counted.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -160,3 +161,47 @@ def test_a_sentence_before_a_plea_and_thanks_in_the_story_stay(shared_corpora: P
     assert "zh-web/reader-thanks" not in report.removed
     assert "zh-web/vote-plea" not in report.removed
     assert all(story[i % 2] in c.text for i, c in enumerate(book.chapters))
+
+
+NAMES = ["云中鹤", "小桥流水", "青衫客", "墨染", "白露为霜", "东篱", "半夏"]
+
+
+@pytest.mark.parametrize(
+    ("make", "where"),
+    [
+        (lambda i: f"\n\n本章由「{NAMES[i % 7]}」校对", "end"),
+        (lambda i: f"\n录入：{NAMES[i % 7]}", "start"),
+    ],
+)
+@pytest.mark.parametrize("name", BOOKS)
+def test_credits_with_a_rotating_name_go(
+    shared_corpora: Path, name: str, make: Callable[[int], str], where: str
+) -> None:
+    doc, expected = _book(shared_corpora, name)
+    planted, count = planted_in_chapters(doc, expected, make, where)
+    book, report = process_document(planted, SETTINGS)
+    assert book is not None
+    assert chapter_tuples(book) == chapter_tuples(expected)
+    assert report.removed["learned/chapter-edge-template"] == count
+    [learned] = _learned(report, "learned/chapter-edge-template")
+    assert "chapter-edge lines framed" in learned.why
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        # `回目：` before eleven varying characters is no frame (3 of 14 characters).
+        lambda i: f"回目：{ASIDES[i : i + 11]}",
+        # A sentence is the story's, however alike the chapters open.
+        lambda i: f"且说{NAMES[i % 7]}来了。",
+    ],
+)
+def test_edge_lines_that_are_no_template_stay(
+    shared_corpora: Path, make: Callable[[int], str]
+) -> None:
+    doc, expected = _book(shared_corpora, "sanguo_utf8.txt")
+    planted, count = planted_in_chapters(doc, expected, lambda i: f"\n{make(i)}", "start")
+    book, report = process_document(planted, SETTINGS)
+    assert book is not None
+    assert "learned/chapter-edge-template" not in report.removed
+    assert sum(make(i) in c.text for i, c in enumerate(book.chapters)) == count
