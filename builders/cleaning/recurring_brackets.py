@@ -11,6 +11,9 @@ number (`（见第12回）`, `（见第30回）`) are an editor's cross-referenc
 such a fragment is removed, counted, and listed with the learned boilerplate, with the
 words before it when nearly all occurrences have the same ones (`本章由某某书屋整理校对` before
 `（xxxx.net）`): they belong to the note. A note alone on its line goes with the line.
+
+Adverts worded differently each time (`『青柠书斋首发，请支持正版』`, `『一秒记住青柠书斋，最新章节免费看』`)
+never repeat verbatim; the site's name they share does (`_named_adverts`).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from lengthwise.builders.cleaning.rules import (
     RuleOutcome,
     edited_outcome,
 )
+from lengthwise.builders.cleaning.site_terms import first_site_term, site_term_spans
 
 NAME = "zh-web/recurring-brackets"
 MIN_REPEATS = 10
@@ -31,17 +35,22 @@ MIN_INSIDE = 4
 MAX_INSIDE = 40
 LEAD_IN_SHARE = 0.9
 _CLOSERS = {"（": "）", "(": ")", "【": "】", "[": "]", "〔": "〕"}
+# Adverts worded differently each time are told by the site name they share, so they may
+# sit in quote brackets too (a story's own 『…』 shares no name with a site word).
+_ADVERT_CLOSERS = {**_CLOSERS, "『": "』", "「": "」"}
+NAME_CHARS = 4
+NAME_INSIDE_SHARE = 0.9
 _SENTENCE_ENDS = "。！？!?\n"
 
 
-def _bracketed(text: str) -> list[tuple[int, int]]:
+def _bracketed(text: str, closers: dict[str, str] = _CLOSERS) -> list[tuple[int, int]]:
     """(start, end) of every one-line bracketed fragment of the right size.
 
     Found from the openers the text holds with `str.find` (cheaper than a pattern tried
     at every position of a book).
     """
     spans = []
-    for opener, closer in _CLOSERS.items():
+    for opener, closer in closers.items():
         start = text.find(opener)
         while start >= 0:
             end = text.find(closer, start + 1, start + MAX_INSIDE + 2)
@@ -93,6 +102,46 @@ def _line_if_whole(text: str, start: int, end: int) -> tuple[int, int]:
     return line_start, min(line_end + 1, len(text))
 
 
+def _named_adverts(text: str, spans: list[tuple[int, int]]) -> dict[str, list[tuple[int, int]]]:
+    """Bracketed adverts worded differently each time but naming one site, by that name.
+
+    A name is a run of `NAME_CHARS` ideographs, no site word or part of one, found in
+    `MIN_REPEATS` fragments or more,
+    in two wordings or more, and (nearly) never outside them (`NAME_INSIDE_SHARE` of its
+    occurrences): a character's name is mostly in the story. Only where some of its
+    fragments hold a site word (site_terms.py: `首发`, `本站`, `最新章节`…).
+    """
+    fragments = [text[start:end] for start, end in spans]
+    if len(fragments) < MIN_REPEATS or first_site_term("\n".join(fragments)) is None:
+        return {}
+    holders: dict[str, list[int]] = defaultdict(list)
+    for index, fragment in enumerate(fragments):
+        # A name is no site word, nor part of one (`说曹操首` in `却说曹操首发`).
+        worded = {k for start, end in site_term_spans(fragment) for k in range(start, end)}
+        grams = {
+            fragment[k : k + NAME_CHARS]
+            for k in range(1, len(fragment) - NAME_CHARS)
+            if worded.isdisjoint(range(k, k + NAME_CHARS))
+        }
+        for gram in grams:
+            if all("\u4e00" <= char <= "\u9fff" for char in gram):
+                holders[gram].append(index)
+    adverts: dict[str, list[tuple[int, int]]] = {}
+    taken: set[int] = set()
+    for gram, indexes in sorted(holders.items(), key=lambda item: -len(item[1])):
+        indexes = [index for index in indexes if index not in taken]
+        wordings = {fragments[index] for index in indexes}
+        if (
+            len(indexes) >= MIN_REPEATS
+            and len(wordings) >= 2
+            and len(indexes) >= NAME_INSIDE_SHARE * text.count(gram)
+            and any(first_site_term(wording) is not None for wording in wordings)
+        ):
+            adverts[gram] = [spans[index] for index in indexes]
+            taken.update(indexes)
+    return adverts
+
+
 def remove_recurring_brackets(text: str) -> RuleOutcome:
     """Learn this book's recurring bracketed notes and remove them."""
     groups: dict[str, list[tuple[int, int]]] = defaultdict(list)
@@ -103,10 +152,13 @@ def remove_recurring_brackets(text: str) -> RuleOutcome:
         for key, spans in groups.items()
         if len(spans) >= MIN_REPEATS
     }
-    if not learned:
+    # Identical notes learned above count as their site's too: the name may be in both.
+    named = _named_adverts(text, sorted(_bracketed(text, _ADVERT_CLOSERS)))
+    if not learned and not named:
         return RuleOutcome(text, 0)
     edits: list[Edit] = []
-    spans = sorted(_line_if_whole(text, *span) for spans in learned.values() for span in spans)
+    found = [*learned.values(), *named.values()]
+    spans = sorted(_line_if_whole(text, *span) for spans in found for span in spans)
     for start, end in spans:
         if not edits or start >= edits[-1][1]:  # nested notes: the outer one goes
             edits.append((start, end, ""))
@@ -119,6 +171,15 @@ def remove_recurring_brackets(text: str) -> RuleOutcome:
             f"the same bracketed note {len(spans)} times inside the text",
         )
         for spans in learned.values()
+    ) + tuple(
+        LearnedLine(
+            NAME,
+            text[spans[0][0] : spans[0][1]],
+            len(spans),
+            "book",
+            f"{len(spans)} bracketed notes naming {name}, worded differently",
+        )
+        for name, spans in named.items()
     )
     return edited_outcome(text, edits, lines)
 

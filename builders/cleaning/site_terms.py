@@ -61,3 +61,8 @@ def first_site_term(text: str) -> int | None:
 
 def has_site_term(text: str) -> bool:
     return _SITE_TERM.search(text) is not None
+
+
+def site_term_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every site word in `text`."""
+    return [match.span() for match in _SITE_TERM.finditer(text)]

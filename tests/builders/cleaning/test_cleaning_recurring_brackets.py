@@ -4,6 +4,7 @@ story around them unchanged character for character."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,10 @@ from lengthwise.builders.cleaning.recurring_brackets import (
     MIN_REPEATS,
     remove_recurring_brackets,
 )
+from lengthwise.builders.corpus import process_document
 from lengthwise.spec import CleaningConfig
-from tests.fixtures.planting import plant_after
+from tests.fixtures.planting import chapter_tuples, plant_after, planted_in_chapters
+from tests.fixtures.reprinting import SETTINGS, processed, read_shared
 
 RULE = "zh-web/recurring-brackets"
 SENTENCE = "话说天下大势，分久必合，合久必分。"
@@ -85,3 +88,54 @@ def test_the_words_every_note_comes_with_go_with_it() -> None:
     varied = "".join(f"{SENTENCE}他第{i}次说（某某书屋首发）" for i in range(30))
     kept = remove_recurring_brackets(varied).text
     assert "（" not in kept and kept.count("次说") == 30
+
+
+# Adverts worded differently each time, sharing the site's name (written on 西游记 and
+# 水浒传; checked here on 红楼梦 and 三国演义).
+ADVERTS = [
+    "『青柠书斋首发，请支持正版』",
+    "『一秒记住青柠书斋，最新章节免费看』",
+    "【青柠书斋：本站网址更新了】",
+]
+
+
+@pytest.mark.parametrize("name", ["hongloumeng_utf8.txt", "sanguo_utf8.txt"])
+def test_adverts_naming_one_site_go_however_worded(shared_corpora: Path, name: str) -> None:
+    doc = read_shared(shared_corpora, "zh_simplified_four_classics", name)
+    expected = processed(doc)
+    planted, count = planted_in_chapters(doc, expected, lambda i: ADVERTS[i % 3], "middle")
+    book, report = process_document(planted, SETTINGS)
+    assert book is not None
+    assert chapter_tuples(book) == chapter_tuples(expected)
+    assert report.removed[RULE] == count
+    assert any("naming 青柠书斋" in line.why for line in report.learned_boilerplate)
+
+
+UNWORDED = ["『青柠书斋好书不断』", "『本书由青柠书斋独家整理』"]
+# A different wording in every chapter (identical notes are learned as such, above).
+NUMBERS = [f"{'一二三四五六七八九'[i // 9 % 9]}{'一二三四五六七八九'[i % 9]}" for i in range(200)]
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        # No site word in any wording: the name alone is no evidence (also when other
+        # notes hold one).
+        lambda i: UNWORDED[i % 2],
+        lambda i: [*UNWORDED, f"（{NUMBERS[i]}首发）"][i % 3],
+        # The story's own words beside a site word: mostly outside brackets.
+        lambda i: f"（却说曹操首发{NUMBERS[i]}）",
+        # A site word with story words glued to it is no name (`宝玉收藏` holds 收藏).
+        lambda i: f"（宝玉收藏的{NUMBERS[i]}）",
+    ],
+)
+def test_notes_sharing_a_name_without_a_site_word_or_story_words_stay(
+    shared_corpora: Path, make: Callable[[int], str]
+) -> None:
+    doc = read_shared(shared_corpora, "zh_simplified_four_classics", "sanguo_utf8.txt")
+    expected = processed(doc)
+    planted, count = planted_in_chapters(doc, expected, make, "middle")
+    book, report = process_document(planted, SETTINGS)
+    assert book is not None
+    assert RULE not in report.removed
+    assert sum(make(i) in c.text for i, c in enumerate(book.chapters)) == count
