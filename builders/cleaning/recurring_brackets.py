@@ -12,8 +12,9 @@ such a fragment is removed, counted, and listed with the learned boilerplate, wi
 words before it when nearly all occurrences have the same ones (`本章由某某书屋整理校对` before
 `（xxxx.net）`): they belong to the note. A note alone on its line goes with the line.
 
-Adverts worded differently each time (`『青柠书斋首发，请支持正版』`, `『一秒记住青柠书斋，最新章节免费看』`)
-never repeat verbatim; the site's name they share does (`_named_adverts`).
+Adverts worded differently each time (`『青柠书斋首发，请支持正版』`,
+`『一秒记住青柠书斋，最新章节免费看』`) never repeat verbatim; the site's name they share
+does (`_named_adverts`).
 """
 
 from __future__ import annotations
