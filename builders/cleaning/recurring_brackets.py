@@ -44,7 +44,7 @@ NAME_INSIDE_SHARE = 0.9
 _SENTENCE_ENDS = "。！？!?\n"
 
 
-def _bracketed(text: str, closers: dict[str, str] = _CLOSERS) -> list[tuple[int, int]]:
+def _bracketed(text: str, closers: dict[str, str]) -> list[tuple[int, int]]:
     """(start, end) of every one-line bracketed fragment of the right size.
 
     Found from the openers the text holds with `str.find` (cheaper than a pattern tried
@@ -145,16 +145,18 @@ def _named_adverts(text: str, spans: list[tuple[int, int]]) -> dict[str, list[tu
 
 def remove_recurring_brackets(text: str) -> RuleOutcome:
     """Learn this book's recurring bracketed notes and remove them."""
+    fragments = sorted(_bracketed(text, _ADVERT_CLOSERS))  # one scan for both uses
     groups: dict[str, list[tuple[int, int]]] = defaultdict(list)
-    for start, end in _bracketed(text):
-        groups[text[start:end]].append((start, end))
+    for start, end in fragments:
+        if text[start] in _CLOSERS:  # verbatim repeats: not quote brackets
+            groups[text[start:end]].append((start, end))
     learned = {
         key: _with_lead_in(text, spans)
         for key, spans in groups.items()
         if len(spans) >= MIN_REPEATS
     }
     # Identical notes learned above count as their site's too: the name may be in both.
-    named = _named_adverts(text, sorted(_bracketed(text, _ADVERT_CLOSERS)))
+    named = _named_adverts(text, fragments)
     if not learned and not named:
         return RuleOutcome(text, 0)
     edits: list[Edit] = []
