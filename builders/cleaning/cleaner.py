@@ -43,6 +43,7 @@ from lengthwise.builders.cleaning.rulesets import (
 )
 from lengthwise.builders.cleaning.script_fold import FoldedView, is_traditional
 from lengthwise.builders.cleaning.unwrap import UNWRAP_PARAGRAPHS
+from lengthwise.builders.cleaning.zh_footnotes import ZH_FOOTNOTES
 from lengthwise.builders.language import detect_language
 from lengthwise.errors import UserError
 from lengthwise.spec import CleaningConfig, ExtraRule
@@ -193,7 +194,7 @@ def plan_rules(
     if not config.fullwidth_punctuation_zh:
         disabled.add("zh/ascii-punctuation")
     if config.footnotes == "keep":
-        disabled.update(FOOTNOTE_RULES)
+        disabled.update((*FOOTNOTE_RULES, ZH_FOOTNOTES.name))
     if not config.unwrap_paragraphs:
         disabled.add(UNWRAP_PARAGRAPHS.name)
     rulesets = resolve_rulesets(

@@ -39,6 +39,7 @@ from lengthwise.builders.cleaning.recurring_brackets import RECURRING_BRACKETS
 from lengthwise.builders.cleaning.rules import TextRule, contains_any
 from lengthwise.builders.cleaning.unwrap import UNWRAP_PARAGRAPHS
 from lengthwise.builders.cleaning.zh_blocks import NOTICE_BLOCK as ZH_NOTICE_BLOCK
+from lengthwise.builders.cleaning.zh_footnotes import ZH_FOOTNOTES
 from lengthwise.builders.cleaning.zh_notices import AUTHOR_NOTICE
 from lengthwise.builders.cleaning.zh_web_rules import INLINE_RULES, LINE_RULES
 from lengthwise.builders.language import base_language
@@ -48,7 +49,7 @@ AUTO = "auto"
 
 RULESETS: dict[str, tuple[TextRule, ...]] = {
     "common": (*common_rules.PRE, ADDRESS_LINE, *common_rules.POST),
-    "zh": (INLINE_PAGE_MARKERS, ASCII_QUOTE_PAIRS, *zh_rules.RULES),
+    "zh": (ZH_FOOTNOTES, INLINE_PAGE_MARKERS, ASCII_QUOTE_PAIRS, *zh_rules.RULES),
     "zh-web": (
         AUTHOR_NOTICE,
         ZH_NOTICE_BLOCK,
@@ -73,6 +74,7 @@ _AFTER_USER_RULES: tuple[TextRule, ...] = (
     *INLINE_RULES,
     RECURRING_BRACKETS,
     ZH_BACK_MATTER,
+    ZH_FOOTNOTES,  # before the learned step: a notes heading in every chapter is theirs
     *en_rules.RULES,
     PAGE_ANCHORS,
     *en_rules.WEB_RULES,
@@ -105,7 +107,7 @@ RULES_BY_NAME: dict[str, TextRule] = {
     rule.name: rule for rules in RULESETS.values() for rule in rules
 }
 # Rules matched through the folded view of a traditional-script book (script_fold.py).
-FOLDED_RULES: frozenset[str] = frozenset(rule.name for rule in RULESETS["zh-web"])
+FOLDED_RULES: frozenset[str] = frozenset(rule.name for rule in (*RULESETS["zh-web"], ZH_FOOTNOTES))
 _RULESET_OF: dict[str, str] = {
     rule.name: name for name, rules in RULESETS.items() for rule in rules
 }
