@@ -15,6 +15,11 @@ indentation is the body text's own (the most common first-line indentation), or 
 fewer than `MIN_INDENTED_SHARE` of the paired notes are indented. A poem or table with
 another indentation (War and Peace's verses at 3 and 4 spaces, its table of numbers)
 stays.
+
+A note-shaped paragraph that opens with a mark the pairing refused (its reference
+after a comma and a space, `c'est grand, (2) and`, reads like an enumeration to
+`en/symbol-footnote`) is a note by its layout; it goes with the same mark in the body
+text just above it (and the space before that), or stays when there is none.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from typing import NamedTuple
 
 from lengthwise.builders.cleaning.rules import HSPACE, BlockRule, Span
 from lengthwise.builders.cleaning.symbol_footnotes import (
+    NOTE_MARK,
     NOTE_MARK_TRIGGERS,
     SYMBOL_FOOTNOTE,
     paired_notes,
@@ -33,7 +39,7 @@ from lengthwise.builders.cleaning.symbol_footnotes import (
 MIN_PAIRED_NOTES = 3
 MIN_INDENTED_SHARE = 0.8
 _BREAK = re.compile(rf"\n(?:{HSPACE}*\n)+")
-_OPENS_WITH_MARK = re.compile(r"[^\S\n]*(?:[*†‡§¹²³⁴⁵⁶⁷⁸⁹⁰]|\(\d)")
+_OPENING_MARK = re.compile(rf"{HSPACE}*(?P<mark>{NOTE_MARK}){HSPACE}")
 
 
 class _Indented(NamedTuple):
@@ -91,29 +97,43 @@ def unmarked_footnotes(text: str) -> list[Span]:
         return []
     spans: list[Span] = []
     after_body_text = False  # the last paragraph that is not a note was body text
-    previous_end = -1  # where the last indented paragraph's blank lines end
+    previous_end = 0  # where the last indented paragraph's blank lines end
+    body = (0, 0)  # the unindented text before the current run of indented paragraphs
     for paragraph in paragraphs:
         if paragraph.start != previous_end:  # an unindented paragraph came between
             after_body_text = body_indent == 0
+            body = (previous_end, paragraph.start)
         previous_end = paragraph.end
         if paragraph.start in note_starts:
             continue
         shaped = (
             paragraph.first_indent in firsts
-            and not _OPENS_WITH_MARK.match(text, paragraph.start)
             and _continuation_indents(text, paragraph) <= continuations
         )
         if shaped and after_body_text:
-            spans.append((paragraph.start, paragraph.end))
-        else:
-            after_body_text = paragraph.first_indent == body_indent
-    return spans
+            opening = _OPENING_MARK.match(text, paragraph.start)
+            if opening is None:
+                spans.append((paragraph.start, paragraph.end))
+                continue
+            # A marked note the pairing refused (its reference after a comma and a
+            # space, `c'est grand, (2) and`): its layout says note; the reference is
+            # the same mark in the body text just above, and goes with it.
+            reference = text.rfind(opening.group("mark"), *body)
+            if reference >= 0:
+                start = reference - 1 if text[reference - 1] == " " else reference
+                spans += [(start, reference + len(opening.group("mark")))]
+                spans.append((paragraph.start, paragraph.end))
+                continue
+        after_body_text = paragraph.first_indent == body_indent
+    return sorted(spans)
 
 
 UNMARKED_FOOTNOTE = BlockRule(
     name="en/unmarked-footnote",
-    description="Notes without a mark, in a book with 3 or more paired symbol footnotes: "
-    "a paragraph right after body text, indented like the book's marked notes.",
+    description="Notes told by their layout, in a book with 3 or more paired symbol "
+    "footnotes: a paragraph right after body text, indented like the book's marked notes, "
+    "without a mark, or with one whose reference the pairing refused (after a comma), "
+    "then with that reference.",
     find_blocks=unmarked_footnotes,
     languages=SYMBOL_FOOTNOTE.languages,
     triggers=NOTE_MARK_TRIGGERS,

@@ -35,17 +35,20 @@ def processed_with(doc: SourceDocument, settings: CorpusSettings) -> Book:
 
 def test_war_and_peace_notes_go_and_verses_and_the_table_stay(shared_corpora: Path) -> None:
     doc = read_shared(shared_corpora, "en_pg_stripped", "war_and_peace.txt")
-    raw_notes = _note_paragraphs(doc.text)
     book, report = process_document(doc, SETTINGS)
     assert book is not None
-    body = "\n".join(c.text for c in book.chapters)
-    left = [note for note in raw_notes if note.split("\n")[0] in body]
-    # Two notes stay: the translations of two French poems come after the verse (not
-    # after body text). Notes whose `(n)` found no reference are left to symbol-footnote.
-    assert len(left) <= 2 + sum(1 for note in raw_notes if note.startswith("("))
+    assert len(_note_paragraphs(doc.text)) > 100
+    # Two notes stay: the translations of two French poems come after the verse, not
+    # after body text.
+    left = [note for chapter in book.chapters for note in _note_paragraphs(chapter.text)]
+    assert [note.split()[0] for note in left] == ["Death", "Poisonous"]
     assert report.removed["en/unmarked-footnote"] >= 100
+    body = "\n".join(c.text for c in book.chapters)
     assert "Forty thousand men massacred" not in body
     assert "The most fascinating woman in Petersburg." not in body
+    # Marked notes whose reference stands after a comma go by their layout, with it.
+    assert "feels que c'est grand, and his soul" in body
+    assert "Maison de ma Mère, he" in body
     # Verses indented 3 and 4 spaces, and the table of numbers, are the book's own.
     assert "    Fetching water clear and sweet," in body
     assert "   At nighttime in the moon's fair glow" in body
@@ -123,3 +126,13 @@ def test_notes_continued_at_the_body_margin_teach_nothing() -> None:
     for k in range(3):
         text = text.replace(f"      (2) Note {k}.", f"      (2) Note {k},\ncontinued.")
     assert unmarked_footnotes(text) == []
+
+
+def test_a_marked_note_goes_by_its_layout_only_with_its_reference() -> None:
+    """`(3)` after a comma is refused by the pairing; the layout takes it with its
+    reference. A `(4)` note whose mark the body text above lacks stays."""
+    text = _book([f"      Translation {k}." for k in range(3)])
+    text += "\nHe spoke of it, (3) and left.\n\n      (3) Third note.\n\n      (4) Orphan.\n"
+    removed = [text[start:end] for start, end in unmarked_footnotes(text)]
+    assert " (3)" in removed and "      (3) Third note.\n\n" in removed
+    assert not any("Orphan" in piece for piece in removed)
