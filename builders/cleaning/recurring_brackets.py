@@ -103,14 +103,17 @@ def _line_if_whole(text: str, start: int, end: int) -> tuple[int, int]:
     return line_start, min(line_end + 1, len(text))
 
 
-def _named_adverts(text: str, spans: list[tuple[int, int]]) -> dict[str, list[tuple[int, int]]]:
+def _named_adverts(
+    text: str, spans: list[tuple[int, int]], verbatim: set[tuple[int, int]]
+) -> dict[str, list[tuple[int, int]]]:
     """Bracketed adverts worded differently each time but naming one site, by that name.
 
     A name is a run of `NAME_CHARS` ideographs, no site word or part of one, found in
-    `MIN_REPEATS` fragments or more,
-    in two wordings or more, and (nearly) never outside them (`NAME_INSIDE_SHARE` of its
-    occurrences): a character's name is mostly in the story. Only where some of its
-    fragments hold a site word (site_terms.py: `首发`, `本站`, `最新章节`…).
+    `MIN_REPEATS` fragments or more, in two wordings or more, and (nearly) never outside
+    them (`NAME_INSIDE_SHARE` of its occurrences): a character's name is mostly in the
+    story. Only where some of its fragments hold a site word (site_terms.py: `首发`,
+    `本站`, `最新章节`…). Fragments in `verbatim` (learned as repeats already) count as
+    evidence but are not listed again.
     """
     fragments = [text[start:end] for start, end in spans]
     if len(fragments) < MIN_REPEATS or first_site_term("\n".join(fragments)) is None:
@@ -138,8 +141,10 @@ def _named_adverts(text: str, spans: list[tuple[int, int]]) -> dict[str, list[tu
             and len(indexes) >= NAME_INSIDE_SHARE * text.count(gram)
             and any(first_site_term(wording) is not None for wording in wordings)
         ):
-            adverts[gram] = [spans[index] for index in indexes]
             taken.update(indexes)
+            named = [spans[index] for index in indexes if spans[index] not in verbatim]
+            if named:
+                adverts[gram] = named
     return adverts
 
 
@@ -156,7 +161,8 @@ def remove_recurring_brackets(text: str) -> RuleOutcome:
         if len(spans) >= MIN_REPEATS
     }
     # Identical notes learned above count as their site's too: the name may be in both.
-    named = _named_adverts(text, fragments)
+    verbatim = {span for key, spans in groups.items() if key in learned for span in spans}
+    named = _named_adverts(text, fragments, verbatim)
     if not learned and not named:
         return RuleOutcome(text, 0)
     edits: list[Edit] = []
