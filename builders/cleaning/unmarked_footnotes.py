@@ -39,7 +39,10 @@ from lengthwise.builders.cleaning.symbol_footnotes import (
 MIN_PAIRED_NOTES = 3
 MIN_INDENTED_SHARE = 0.8
 _BREAK = re.compile(rf"\n(?:{HSPACE}*\n)+")
-_OPENING_MARK = re.compile(rf"{HSPACE}*(?P<mark>{NOTE_MARK}){HSPACE}")
+# A mark, a space and a word, as `en/symbol-footnote` reads a note (`* * *` is no note).
+_OPENING_MARK = re.compile(rf"{HSPACE}*(?P<mark>{NOTE_MARK}){HSPACE}+(?=[\w\"'“‘(])")
+# A paragraph opening with a mark character otherwise (`* * *`) is no note at all.
+_MARK_CHARACTER = re.compile(r"[^\S\n]*(?:[*†‡§¹²³⁴⁵⁶⁷⁸⁹⁰]|\(\d)")
 
 
 class _Indented(NamedTuple):
@@ -112,17 +115,17 @@ def unmarked_footnotes(text: str) -> list[Span]:
         )
         if shaped and after_body_text:
             opening = _OPENING_MARK.match(text, paragraph.start)
-            if opening is None:
+            if opening is None and not _MARK_CHARACTER.match(text, paragraph.start):
                 spans.append((paragraph.start, paragraph.end))
                 continue
             # A marked note the pairing refused (its reference after a comma and a
             # space, `c'est grand, (2) and`): its layout says note; the reference is
             # the same mark in the body text just above, and goes with it.
-            reference = text.rfind(opening.group("mark"), *body)
+            mark = "" if opening is None else opening.group("mark")
+            reference = text.rfind(mark, *body) if mark else -1
             if reference >= 0:
                 start = reference - 1 if text[reference - 1] == " " else reference
-                spans += [(start, reference + len(opening.group("mark")))]
-                spans.append((paragraph.start, paragraph.end))
+                spans += [(start, reference + len(mark)), (paragraph.start, paragraph.end)]
                 continue
         after_body_text = paragraph.first_indent == body_indent
     return sorted(spans)

@@ -136,3 +136,6 @@ def test_a_marked_note_goes_by_its_layout_only_with_its_reference() -> None:
     removed = [text[start:end] for start, end in unmarked_footnotes(text)]
     assert " (3)" in removed and "      (3) Third note.\n\n" in removed
     assert not any("Orphan" in piece for piece in removed)
+    # An indented scene break is no marked note, even with a `*` in the text above.
+    breaks = text + "\nA *starred* word.\n\n      * * *\n"
+    assert not any("* * *" in breaks[start:end] for start, end in unmarked_footnotes(breaks))
