@@ -20,7 +20,7 @@ from tests.fixtures.planting import chapter_tuples, planted_in_chapters
 from tests.fixtures.reprinting import SETTINGS, processed, read_shared, with_text
 
 RULE = "zh/footnotes"
-FORMS = [("注释：", "〔{}〕"), ("【注释】", "[{}]"), ("注：", "①②③")]
+FORMS = [("注释：", "〔{}〕"), ("【注释】", "[{}]"), ("注：", "①②③"), ("", "〔{}〕"), ("", "①②③")]
 
 
 def _mark(form: str, n: int) -> str:
@@ -28,9 +28,12 @@ def _mark(form: str, n: int) -> str:
 
 
 def _planted(doc: SourceDocument, heading: str, mark: str) -> tuple[SourceDocument, int]:
+    """Each chapter gets a marker mid-chapter and two notes at its end (under `heading`,
+    or as its last lines when `heading` is empty)."""
     book = processed(doc)
     with_marks, marked = planted_in_chapters(doc, book, lambda _: _mark(mark, 1), "middle")
-    notes = f"\n\n{heading}\n{_mark(mark, 1)}某某：古代官名。\n{_mark(mark, 2)}又见前回。"
+    above = f"\n\n{heading}" if heading else "\n"
+    notes = f"{above}\n{_mark(mark, 1)}某某：古代官名。\n{_mark(mark, 2)}又见前回。"
     planted, sections = planted_in_chapters(with_marks, book, lambda _: notes, "end")
     return planted, marked + sections
 
@@ -75,3 +78,25 @@ def test_markers_without_a_notes_section_and_keep_stay(shared_corpora: Path) -> 
     book, report = process_document(planted, keep)
     assert book is not None and RULE not in report.removed
     assert sum("古代官名" in c.text for c in book.chapters) == len(expected.chapters)
+
+
+@pytest.mark.parametrize(
+    ("chapters", "first", "where"),
+    [
+        ({5, 40}, 1, "end"),  # two chapters ending on a numbered list: no habit
+        (set(range(200)), 2, "end"),  # numbered from 2: no note run
+        (set(range(200)), 1, "middle"),  # the story goes on after the list
+    ],
+)
+def test_numbered_lines_that_are_no_notes_stay(
+    shared_corpora: Path, chapters: set[int], first: int, where: str
+) -> None:
+    doc = read_shared(shared_corpora, "zh_simplified_four_classics", "sanguo_utf8.txt")
+    expected = processed(doc)
+    lines = f"\n\n〔{first}〕其一，整兵。\n〔{first + 1}〕其二，筑城。"
+    planted, count = planted_in_chapters(
+        doc, expected, lambda i: lines if i in chapters else "", where
+    )
+    book, report = process_document(planted, SETTINGS)
+    assert book is not None and RULE not in report.removed
+    assert sum("其一，整兵。" in c.text for c in book.chapters) == count
