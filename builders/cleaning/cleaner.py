@@ -13,7 +13,6 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from lengthwise.builders.cleaning.en_rules import FOOTNOTE_RULES
 from lengthwise.builders.cleaning.learned import LEARNED_RULES, LearnedLine, learn_and_find
 from lengthwise.builders.cleaning.ledger import (
     Edit,
@@ -35,6 +34,7 @@ from lengthwise.builders.cleaning.rules import (
 from lengthwise.builders.cleaning.rulesets import (
     AUTO,
     FOLDED_RULES,
+    FOOTNOTE_RULES,
     LEARNED_STEP_BEFORE,
     RERUN_AFTER,
     RULES_BY_NAME,
@@ -43,7 +43,6 @@ from lengthwise.builders.cleaning.rulesets import (
 )
 from lengthwise.builders.cleaning.script_fold import FoldedView, is_traditional
 from lengthwise.builders.cleaning.unwrap import UNWRAP_PARAGRAPHS
-from lengthwise.builders.cleaning.zh_footnotes import ZH_FOOTNOTES
 from lengthwise.builders.language import detect_language
 from lengthwise.errors import UserError
 from lengthwise.spec import CleaningConfig, ExtraRule
@@ -194,7 +193,7 @@ def plan_rules(
     if not config.fullwidth_punctuation_zh:
         disabled.add("zh/ascii-punctuation")
     if config.footnotes == "keep":
-        disabled.update((*FOOTNOTE_RULES, ZH_FOOTNOTES.name))
+        disabled.update(FOOTNOTE_RULES)
     if not config.unwrap_paragraphs:
         disabled.add(UNWRAP_PARAGRAPHS.name)
     rulesets = resolve_rulesets(

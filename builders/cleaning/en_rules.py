@@ -81,8 +81,9 @@ RULES: tuple[Rule | BlockRule | CuedBlockRule, ...] = (
     UNDERSCORE_EMPHASIS,
     EN_BACK_MATTER,
 )
-# Markers and bodies go together: `cleaning.footnotes = "keep"` turns all of these off.
-FOOTNOTE_RULES: tuple[str, ...] = (
+# Markers and bodies go together: `cleaning.footnotes = "keep"` turns all of these off
+# (with the Chinese ones: `rulesets.FOOTNOTE_RULES`).
+EN_FOOTNOTE_RULES: tuple[str, ...] = (
     FOOTNOTE_BLOCK.name,
     FOOTNOTE_TEXT.name,
     FOOTNOTE_MARKER.name,

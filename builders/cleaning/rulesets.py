@@ -106,6 +106,8 @@ LEARNED_STEP_BEFORE: frozenset[str] = frozenset(
 RULES_BY_NAME: dict[str, TextRule] = {
     rule.name: rule for rules in RULESETS.values() for rule in rules
 }
+# Markers and bodies go together: `cleaning.footnotes = "keep"` turns all of these off.
+FOOTNOTE_RULES: tuple[str, ...] = (*en_rules.EN_FOOTNOTE_RULES, ZH_FOOTNOTES.name)
 # Rules matched through the folded view of a traditional-script book (script_fold.py).
 FOLDED_RULES: frozenset[str] = frozenset(rule.name for rule in (*RULESETS["zh-web"], ZH_FOOTNOTES))
 _RULESET_OF: dict[str, str] = {

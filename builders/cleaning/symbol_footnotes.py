@@ -24,6 +24,8 @@ from lengthwise.builders.cleaning.rules import HSPACE, BlockRule, Span
 LOOKBACK = 20_000
 _SUPERSCRIPTS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
 NOTE_MARK_TRIGGERS = ("*", "†", "‡", "§", "(", *_SUPERSCRIPTS)
+# The characters a mark is made of, `(` and digits aside (for `(1)`).
+MARK_CHARACTERS = "*†‡§" + _SUPERSCRIPTS
 NOTE_MARK = rf"\*{{1,3}}|[†‡§]{{1,2}}|[{_SUPERSCRIPTS}]{{1,3}}|\(\d{{1,2}}\)"
 # A paragraph opening with a mark, a space and a word or an opening quote, after a blank
 # line (the text's first paragraph cannot be a note: no reference stands before it).
@@ -64,8 +66,21 @@ def _reference(text: str, mark: str, start: int, stop: int) -> Span | None:
     return found
 
 
-def paired_notes(text: str) -> list[tuple[Span, Span]]:
+# One slot, matched by identity (as `rules._facts`): `en/unmarked-footnote` and
+# `en/symbol-footnote` ask for the pairs of the same text one after the other.
+_last_pairs: list[tuple[str, tuple[tuple[Span, Span], ...]]] = []
+
+
+def paired_notes(text: str) -> tuple[tuple[Span, Span], ...]:
     """Each reference mark and its note paragraph (from its line start), in text order."""
+    if _last_pairs and _last_pairs[0][0] is text:
+        return _last_pairs[0][1]
+    pairs = _pairs(text)
+    _last_pairs[:] = [(text, pairs)]
+    return pairs
+
+
+def _pairs(text: str) -> tuple[tuple[Span, Span], ...]:
     pairs: list[tuple[Span, Span]] = []
     searched_from: dict[str, int] = {}
     for opening in _NOTE_OPENING.finditer(text):
@@ -79,7 +94,7 @@ def paired_notes(text: str) -> list[tuple[Span, Span]]:
         note_end = len(text) if end is None else end.end()
         pairs.append((reference, (text.rfind("\n", 0, note_start) + 1, note_end)))
         searched_from[mark] = note_end
-    return pairs
+    return tuple(pairs)
 
 
 def symbol_footnotes(text: str) -> list[Span]:
@@ -97,8 +112,8 @@ SYMBOL_FOOTNOTE = BlockRule(
 )
 
 # A superscript number glued to a word: a note reference. Those left after the pairs
-# above go refer to notes printed elsewhere, an endnotes section at the end of the book
-# (`en/footnote-block`) or none at all.
+# above refer to notes printed elsewhere, an endnotes section at the end of the book
+# (`en/footnote-block`), or to none at all.
 MIN_SUPERSCRIPT_MARKS = 3
 _SUPERSCRIPT_RUN = re.compile(rf"[{_SUPERSCRIPTS}]{{1,3}}(?![{_SUPERSCRIPTS}\w])")
 

@@ -30,6 +30,7 @@ from typing import NamedTuple
 
 from lengthwise.builders.cleaning.rules import HSPACE, BlockRule, Span
 from lengthwise.builders.cleaning.symbol_footnotes import (
+    MARK_CHARACTERS,
     NOTE_MARK,
     NOTE_MARK_TRIGGERS,
     SYMBOL_FOOTNOTE,
@@ -42,7 +43,7 @@ _BREAK = re.compile(rf"\n(?:{HSPACE}*\n)+")
 # A mark, a space and a word, as `en/symbol-footnote` reads a note (`* * *` is no note).
 _OPENING_MARK = re.compile(rf"{HSPACE}*(?P<mark>{NOTE_MARK}){HSPACE}+(?=[\w\"'“‘(])")
 # A paragraph opening with a mark character otherwise (`* * *`) is no note at all.
-_MARK_CHARACTER = re.compile(r"[^\S\n]*(?:[*†‡§¹²³⁴⁵⁶⁷⁸⁹⁰]|\(\d)")
+_MARK_CHARACTER = re.compile(rf"{HSPACE}*(?:[{re.escape(MARK_CHARACTERS)}]|\(\d)")
 
 
 class _Indented(NamedTuple):
