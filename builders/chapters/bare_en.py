@@ -3,7 +3,8 @@
 Modern editions and e-book conversions head chapters with `ONE`, `Twenty-One`, `— 12 —`,
 `* 3 *`, `§ 4` or `[XII]`: a number (digits, capital roman numerals, or number words in
 capitals or title case) with decoration around it and at most a title after a
-separator, on a line set off by blank lines. Such lines are only looked for in a book
+separator, on a line set off by blank lines (in a book without blank lines: after a
+line that ends a paragraph, `candidates_en.Layout`). Such lines are only looked for in a book
 whose keyword headings number fewer than 5 chapters and where plain `12`/`XII.` lines
 did not number more (`detect._detect_with`), and are then believed like any bare number:
 an increasing chain whose chapters carry real text.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from lengthwise.builders.chapters.candidates_en import Layout
 from lengthwise.builders.chapters.en_numerals import parse_english_number, parse_heading_number
 from lengthwise.builders.chapters.model import Candidate
 from lengthwise.builders.chapters.next_line_titles import title_after
@@ -21,6 +23,10 @@ from lengthwise.builders.chapters.next_line_titles import title_after
 # newlines prepended); below it a blank line, the text's end, or a title line.
 _LINE_AFTER_BLANK = re.compile(
     r"(?<=\n)[ \t]*\n(?P<line>[^\n]{1,80})(?P<blank_below>\n[ \t]*\n|\n?\Z)?"
+)
+# In a book without blank lines: any short line (below it, for a title, as above).
+_SHORT_LINE = re.compile(
+    r"(?<=\n)(?P<line>[^\n]{1,80})(?:(?P<blank_below>\n[ \t]*\n|\n?\Z)|(?=\n))"
 )
 _DECORATION = r"[^\w\s]{0,3}"
 _HEADING = re.compile(
@@ -36,10 +42,16 @@ def find_en_loose_bare_candidates(text: str) -> list[Candidate]:
     """Standalone number lines (decorated or in words) as `bare` candidates, in text order."""
     found: list[Candidate] = []
     searched = "\n\n" + text
-    for match in _LINE_AFTER_BLANK.finditer(searched):
+    layout = Layout.of(text)
+    lines = _LINE_AFTER_BLANK if layout.blank_line_paragraphs else _SHORT_LINE
+    for match in lines.finditer(searched):
         line = match.group("line")
         heading = _HEADING.fullmatch(line)
         if heading is None:
+            continue
+        if not layout.blank_line_paragraphs and not layout.ends_paragraph(
+            searched, match.start("line")
+        ):
             continue
         token = heading.group("num")
         number = parse_heading_number(token)
@@ -59,7 +71,7 @@ def find_en_loose_bare_candidates(text: str) -> list[Candidate]:
             own_line_end = end
             title, end = below[0], below[1]
             heading_text = f"{heading_text}\n{title}"
-        elif match.group("blank_below") is None:
+        elif match.group("blank_below") is None and layout.blank_line_paragraphs:
             continue  # a line in a paragraph, not one set off as a heading
         found.append(
             Candidate(

@@ -21,6 +21,7 @@ contents) runs later on the cleaned text.
 from __future__ import annotations
 
 import bisect
+import functools
 import heapq
 import itertools
 import operator
@@ -29,7 +30,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from lengthwise.builders.chapters.candidates_en import find_en_candidates
+from lengthwise.builders.chapters.candidates_en import Layout, find_en_candidates
 from lengthwise.builders.chapters.candidates_zh import HEADING_BY_PREFIX
 from lengthwise.builders.cleaning.site_terms import has_site_term
 
@@ -95,6 +96,11 @@ class BookLines:
     prefixes: dict[int, str] = field(default_factory=dict)  # heading line's offset -> text before
     starts: list[int] = field(default_factory=list)  # offset of each line's first character
     headings: list[int] = field(default_factory=list)  # sorted line indexes of headings
+
+    @functools.cached_property
+    def layout(self) -> Layout:
+        """How the book sets paragraphs apart (English heading strength)."""
+        return Layout.of_lines(self.stripped)
 
     @property
     def nonblank(self) -> int:
@@ -214,13 +220,14 @@ def fold_digits(joined: str) -> str:
     return "".join(pieces)
 
 
-def heading_lines(text: str, language: str) -> dict[int, str]:
+def heading_lines(text: str, language: str, layout: Layout | None = None) -> dict[int, str]:
     """Line start offset -> text before the heading, for lines holding a chapter heading
-    candidate at their start or after a prefix of at most 8 characters (`正文 第一章`)."""
+    candidate at their start or after a prefix of at most 8 characters (`正文 第一章`).
+    `layout`: the whole book's, when `text` is a piece of it (English headings)."""
     if language.startswith("zh"):
         offsets: Iterable[int] = zh_heading_offsets(text)
     elif language.startswith("en"):
-        offsets = (c.start for c in find_en_candidates(text) if c.strong)
+        offsets = (c.start for c in find_en_candidates(text, layout) if c.strong)
     else:
         return {}
     found: dict[int, str] = {}
@@ -272,7 +279,8 @@ def is_heading_line(book: BookLines, index: int, language: str) -> bool:
     candidate's strength (a blank line above it) looks one line up, no further."""
     above = max(0, index - 1)
     window = "\n".join(book.lines[above : index + 1])
-    return (index - above) * (len(book.lines[above]) + 1) in heading_lines(window, language)
+    found = heading_lines(window, language, book.layout)
+    return (index - above) * (len(book.lines[above]) + 1) in found
 
 
 def locate(book: BookLines, stats: dict[str, SignatureStats], edge_lines: int) -> None:

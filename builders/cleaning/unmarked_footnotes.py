@@ -14,7 +14,8 @@ note too. Nothing is learned where the layout does not set notes apart: when the
 indentation is the body text's own (the most common first-line indentation), or when
 fewer than `MIN_INDENTED_SHARE` of the paired notes are indented. A poem or table with
 another indentation (War and Peace's verses at 3 and 4 spaces, its table of numbers)
-stays.
+stays, and so does a paragraph that is not mostly letters (that table, when an edition
+sets it in the notes' indentation).
 
 A note-shaped paragraph that opens with a mark the pairing refused (its reference
 after a comma and a space, `c'est grand, (2) and`, reads like an enumeration to
@@ -113,6 +114,7 @@ def unmarked_footnotes(text: str) -> list[Span]:
         shaped = (
             paragraph.first_indent in firsts
             and _continuation_indents(text, paragraph) <= continuations
+            and _mostly_letters(text[paragraph.start : paragraph.stop])
         )
         if shaped and after_body_text:
             opening = _OPENING_MARK.match(text, paragraph.start)
@@ -130,6 +132,13 @@ def unmarked_footnotes(text: str) -> list[Span]:
                 continue
         after_body_text = paragraph.first_indent == body_indent
     return sorted(spans)
+
+
+def _mostly_letters(paragraph: str) -> bool:
+    """Whether letters make up at least half of the paragraph's visible characters (a
+    note is words; a table of letters and numbers is not)."""
+    visible = "".join(paragraph.split())
+    return sum(map(str.isalpha, visible)) * 2 >= len(visible)
 
 
 UNMARKED_FOOTNOTE = BlockRule(

@@ -229,18 +229,37 @@ def _wrapped_heading_tail(lines: list[str], index: int, joiner: _Joiner) -> int:
     The heading line must be full, and it and the lines after it, up to a blank line, a
     structure line or the end of the book, must be no longer joined than a title can be
     (MAX_WRAPPED_TITLE_CHARS): a heading followed by a paragraph is not joined to it.
+    In a book without blank lines the title may also end at a line more indented than
+    the one above it (a paragraph's first line); the lines before it must then read as a
+    title (capitalised words), not as a paragraph's short first line.
     """
     heading = lines[index]
     tail, length = 0, len(heading.strip())
+    above = heading
     for line in lines[index + 1 :]:
         if not line.strip() or _starts_entry(line, heading):
             break
+        if _indent(line) > _indent(above):
+            if not all(map(_capitalised, lines[index + 1 : index + 1 + tail])):
+                return 0
+            break
+        above = line
         tail, length = tail + 1, length + 1 + len(line.strip())
         if length > MAX_WRAPPED_TITLE_CHARS:
             return 0  # longer than any title: a paragraph follows the heading
     if not tail or not joiner.joins(heading, lines[index + 1], True):
         return 0
     return tail
+
+
+_LONG_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{3,}")
+
+
+def _capitalised(line: str) -> bool:
+    """Whether the words of four letters or more on `line` mostly start with a capital
+    (`True Pictures of Whaling Scenes.`; not `Then the old man sang to the dog`)."""
+    words = _LONG_WORD.findall(line)
+    return sum(word[0].isupper() for word in words) * 2 > len(words) if words else True
 
 
 def unwrap_paragraphs(text: str) -> RuleOutcome:

@@ -32,11 +32,12 @@ def _whole_line(content: str) -> re.Pattern[str]:
 NAV_BAR = LineRule(
     name="zh-web/nav-bar",
     description="Site menu lines: four or more short items separated by | that include a "
-    "menu word (首页|原创书库|言情|…|排行|论坛).",
+    "menu word (首页|原创书库|言情|…|排行|论坛); a bar a fixed-width wrap cut ends with its "
+    "separator (首页|原创书库|…|纪实|).",
     pattern=_whole_line(
         rf"(?=(?:[^\s|｜]{{1,8}}{HSPACE}*[|｜]{HSPACE}*){{3}})"  # cheap structure check first
         r"(?=[^\n]{0,200}?(?:首页|书库|排行|论坛|书架|分类|全本|完本|目录))"
-        rf"(?:[^\s|｜]{{1,8}}{HSPACE}*[|｜]{HSPACE}*){{3,}}[^\s|｜]{{1,8}}"
+        rf"(?:[^\s|｜]{{1,8}}{HSPACE}*[|｜]{HSPACE}*){{3,}}(?:[^\s|｜]{{1,8}})?"
     ),
     anchors=("|", "｜"),
     languages=_ZH,

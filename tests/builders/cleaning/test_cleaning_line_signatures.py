@@ -106,3 +106,16 @@ def test_zh_heading_offsets_match_on_a_real_book(shared_corpora: Path) -> None:
     expected = [m.start() for m in HEADING_RE.finditer(text)]
     assert len(expected) > 100
     assert list(zh_heading_offsets(text)) == expected
+
+
+def test_a_heading_line_is_judged_by_the_whole_books_layout() -> None:
+    """In a book without blank lines a heading after a paragraph's last line is set off;
+    the two-line window `is_heading_line` looks at must say so too (its own few lines
+    would read as the usual layout, where only a blank line sets a heading off)."""
+    paragraph = "He walked along the river until the light began to fail and it was late."
+    lines = [paragraph] * 150 + ["CHAPTER XII."] + [paragraph] * 150
+    text = "\n".join(lines)
+    book = line_signatures.split_book(text, 60)
+    assert line_signatures.heading_lines(text, "en") == {len(paragraph) * 150 + 150: ""}
+    assert line_signatures.is_heading_line(book, 150, "en")
+    assert not line_signatures.is_heading_line(book, 149, "en")
