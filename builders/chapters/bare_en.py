@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 
-from lengthwise.builders.chapters.candidates_en import Layout
 from lengthwise.builders.chapters.en_numerals import parse_english_number, parse_heading_number
+from lengthwise.builders.chapters.layout import Layout
 from lengthwise.builders.chapters.model import Candidate
 from lengthwise.builders.chapters.next_line_titles import title_after
 

@@ -17,7 +17,6 @@ belongs to the heading.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from lengthwise.builders.chapters.en_numerals import (
     ORDINAL_WORDS,
@@ -40,6 +39,7 @@ from lengthwise.builders.chapters.heading_words import (
     lowercase,
     spaced,
 )
+from lengthwise.builders.chapters.layout import Layout
 from lengthwise.builders.chapters.misread_numbers import misread_readings
 from lengthwise.builders.chapters.model import Candidate, ChapterKind, HeadingLevel
 from lengthwise.builders.chapters.next_line_titles import title_after
@@ -321,55 +321,6 @@ def _make(
         strong=_follows_blank_line(text, match.start("line")),
         own_line_end=own_line_end,
     )
-
-
-@dataclass(frozen=True)
-class Layout:
-    """How a book sets its paragraphs apart, which says what sets a heading off.
-
-    Most books put a blank line between paragraphs, and a heading follows one (a wrapped
-    prose line that happens to start `Chapter XII.` does not). Some editions use no
-    blank lines at all (a paragraph a line, or indented first lines): there a heading
-    is set off when the line above it ends a paragraph, by a sentence or closing mark,
-    or by falling well short of the book's long lines.
-    """
-
-    blank_line_paragraphs: bool = True
-    short_line: int = 0  # without blank lines: a line shorter than this ends a paragraph
-
-    @classmethod
-    def of(cls, text: str) -> Layout:
-        """The layout of a book's text."""
-        lines = text.count("\n") + 1
-        if lines < _LAYOUT_MIN_LINES or text.count("\n\n") * _LINES_PER_BLANK_LINE >= lines:
-            return cls()  # told by one C count, as for most books
-        return cls.of_lines([line.strip() for line in text.split("\n")])
-
-    @classmethod
-    def of_lines(cls, stripped: list[str]) -> Layout:
-        """The layout of a book given as its stripped lines."""
-        lines = len(stripped)
-        if lines < _LAYOUT_MIN_LINES or stripped.count("") * _LINES_PER_BLANK_LINE >= lines:
-            return cls()
-        long_line = sorted(map(len, stripped))[int(lines * 0.9)]
-        return cls(blank_line_paragraphs=False, short_line=int(long_line * _SHORT_SHARE))
-
-    def ends_paragraph(self, text: str, position: int) -> bool:
-        """Whether the line above the one holding `position` ends a paragraph (`text`
-        with the prepended newline: the book's first line has nothing above it)."""
-        line_start = text.rfind("\n", 0, position) + 1
-        if line_start <= 1:
-            return True
-        above = text[text.rfind("\n", 0, line_start - 1) + 1 : line_start - 1].strip()
-        return not above or above[-1] in _PARAGRAPH_END or len(above) < self.short_line
-
-
-# A book sets paragraphs apart by blank lines when it has one per this many lines (a
-# wrapped paragraph rarely runs longer); too short a text to tell keeps the usual layout.
-_LINES_PER_BLANK_LINE = 40
-_LAYOUT_MIN_LINES = 200
-_SHORT_SHARE = 0.6
-_PARAGRAPH_END = frozenset(".!?:;)]}\"'”’_*")
 
 
 def _follows_blank_line(text: str, line_start: int) -> bool:

@@ -8,8 +8,9 @@
 The second line is the chapter's title, not its first paragraph, when it looks like a
 title: short, starts with a capital letter (not a quotation mark: dialogue opens many
 chapters), most longer words capitalised (or all capitals), no sentence running on inside
-it, no trailing comma or colon, and a blank line (or the end) after it. A keyword heading
-(`CHAPTER II.` of a contents list) is never taken as a title.
+it, no trailing comma or colon, and a blank line (or the end) after it (in a book that
+sets no paragraph apart by blank lines, `layout.Layout`: a line that ends a paragraph).
+A keyword heading (`CHAPTER II.` of a contents list) is never taken as a title.
 
 A book prints its titles one way. Where titles below the heading are a small minority of
 the headings printed without a title of their own, they are first sentences that look
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from lengthwise.builders.chapters.layout import Layout
 from lengthwise.builders.chapters.model import Candidate
 
 MAX_TITLE_CHARS = 80
@@ -57,7 +59,15 @@ def title_after(text: str, end: int) -> tuple[str, int] | None:
     title = line.strip()
     # (searched, not sliced: a slice copies the rest of the book for every heading)
     if _NON_SPACE.search(text, line_end) and not text.startswith("\n\n", line_end):
-        return None  # a title stands alone: a blank line (or the end) follows it
+        # A title stands alone: a blank line (or the end) follows it; in a book without
+        # blank lines, its line ends a paragraph, and an indented title is not followed
+        # by a line at the margin (the rest of a wrapped subtitle, where paragraphs open
+        # indented).
+        layout = Layout.of(text)
+        if layout.blank_line_paragraphs or not layout.ends_paragraph(text, line_end + 1):
+            return None
+        if line[:1] in " \t" and text[line_end + 1 : line_end + 2] not in (" ", "\t"):
+            return None
     return (title, line_end) if looks_like_title(title) else None
 
 

@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import re
 
+from lengthwise.builders.chapters.layout import Layout
 from lengthwise.builders.cleaning.blocks import Block, BlockCue, CuedBlockRule, find_blocks
 from lengthwise.builders.cleaning.rules import HSPACE, BlockRule, Span, occurs
 from lengthwise.builders.cleaning.structure_lines import is_heading_line
+from lengthwise.builders.cleaning.unwrap import wrap_width
 
 _EN = ("en",)
 
@@ -126,23 +128,52 @@ _LOOKBACK = 50_000
 _RUN_GAP = 3000
 
 
-def _opens_paragraph(text: str, position: int) -> int | None:
-    """The line start when `position` begins a paragraph (only indentation before it)."""
+def _opens_paragraph(text: str, position: int, layout: Layout) -> int | None:
+    """The line start when `position` begins a paragraph (only indentation before it):
+    after a blank line, or in a book without blank lines, after a paragraph's end."""
     start = text.rfind("\n", 0, position) + 1
     if text[start:position].strip(" \t"):
         return None
     if start == 0:
         return 0
+    if not layout.blank_line_paragraphs:
+        return start if layout.ends_paragraph(text, start) else None
     above = text.rfind("\n", 0, start - 1) + 1
     return start if not text[above : start - 1].strip() else None
+
+
+def _paragraph_end(text: str, start: int, width: int | None) -> int:
+    """Where the paragraph opening at `start` ends: at the blank line after it, or, in a
+    book without blank lines (`width` given: 0 when it is not hard-wrapped), after its
+    line, and the lines below that continue it (the line above reaches the wrap width,
+    and the one below is no more indented: paragraphs open indented), line break included.
+    """
+    if width is None:
+        end = _PARAGRAPH_END.search(text, start)
+        return len(text) if end is None else end.start()
+    line_start = start
+    while True:
+        line_end = text.find("\n", line_start)
+        if line_end < 0:
+            return len(text)
+        line = text[line_start:line_end]
+        below_end = text.find("\n", line_end + 1)
+        below = text[line_end + 1 : len(text) if below_end < 0 else below_end]
+        deeper = len(below) - len(below.lstrip(" \t")) > len(line) - len(line.lstrip(" \t"))
+        if not width or len(line) < 0.75 * width or deeper or not below.strip():
+            return line_end + 1
+        line_start = line_end + 1
 
 
 def _footnote_paragraphs(text: str, taken: list[Block]) -> list[Block]:
     if not occurs(text, "["):  # a one-character search is cheaper than the regex's scan
         return []
+    layout = Layout.of(text)
+    # Without blank lines, a note's lines run to its paragraph's end by the wrap width.
+    width = None if layout.blank_line_paragraphs else (wrap_width(text.split("\n")) or 0)
     openings: list[tuple[int, str]] = []
     for match in _MARKED_LINE.finditer(text):
-        start = _opens_paragraph(text, match.start())
+        start = _opens_paragraph(text, match.start(), layout)
         if start is not None and not any(b.start <= start < b.end for b in taken):
             openings.append((start, match.group("marker")))
     found: list[Block] = []
@@ -152,8 +183,7 @@ def _footnote_paragraphs(text: str, taken: list[Block]) -> list[Block]:
         neighbours = openings[max(0, number - 1) : number] + openings[number + 1 : number + 2]
         in_run = any(abs(other - start) < _RUN_GAP for other, _ in neighbours)
         if glued or in_run:
-            end = _PARAGRAPH_END.search(text, start)
-            found.append(Block(start, len(text) if end is None else end.start()))
+            found.append(Block(start, _paragraph_end(text, start, width)))
     return found
 
 

@@ -30,8 +30,9 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from lengthwise.builders.chapters.candidates_en import Layout, find_en_candidates
+from lengthwise.builders.chapters.candidates_en import find_en_candidates
 from lengthwise.builders.chapters.candidates_zh import HEADING_BY_PREFIX
+from lengthwise.builders.chapters.layout import Layout
 from lengthwise.builders.cleaning.site_terms import has_site_term
 
 DIGIT_RUN = re.compile("[0-9０-９]+")

@@ -18,6 +18,11 @@ never looked at in these layouts before). Before the fixes:
 - Pride and Prejudice and Tom Sawyer with headings reprinted as `* 12 *` or `— 12 —` and
   no blank lines were excluded: such number lines were looked for only between blank
   lines.
+- The Phantom of the Opera (pg175) without blank lines kept its `[1] …` footnotes while
+  their markers went (notes were looked for after blank lines only); The Scarlet Letter
+  (pg25344) lost its chapter titles printed below the heading (`I.` / `THE
+  PRISON-DOOR.`: a title had to be followed by a blank line). Monte Cristo (pg1184,
+  30 notes) was checked after the fix.
 - War and Peace with a paragraph a line lost its table of letters and numbers as an
   unmarked footnote (it was set in the notes' indentation).
 Written against the failures of Pride and Prejudice, Tom Sawyer, Moby Dick and 红楼梦;
@@ -34,7 +39,9 @@ from pathlib import Path
 import pytest
 
 from lengthwise.builders.chapters.bare_en import find_en_loose_bare_candidates
-from lengthwise.builders.chapters.candidates_en import Layout, find_en_candidates
+from lengthwise.builders.chapters.candidates_en import find_en_candidates
+from lengthwise.builders.chapters.layout import Layout
+from lengthwise.builders.chapters.next_line_titles import title_after
 from lengthwise.builders.cleaning import clean_text
 from lengthwise.records import Book
 from lengthwise.spec import CleaningConfig
@@ -81,7 +88,8 @@ def zh_fixed_width(text: str, blank_lines: bool = True) -> str:
 
 
 def _chapters(book: Book) -> list[tuple[str, str]]:
-    return [(c.heading, "".join(c.text.split())) for c in book.chapters]
+    """Each chapter's heading and text, whitespace aside (a layout moves only that)."""
+    return [(" ".join(c.heading.split()), "".join(c.text.split())) for c in book.chapters]
 
 
 def _same_chapters(
@@ -108,6 +116,27 @@ def test_an_english_book_in_another_layout_keeps_its_chapters(
     shared_corpora: Path, name: str, layout: Callable[[str], str]
 ) -> None:
     _same_chapters(shared_corpora, EN, name, layout)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("name", "layout"),
+    [
+        ("pg175.txt", indented_paragraphs),
+        ("pg175.txt", wrapped_indented),
+        ("pg1184.txt", indented_paragraphs),
+        ("pg25344.txt", indented_paragraphs),
+        ("pg25344.txt", wrapped_indented),
+    ],
+    ids=lambda value: getattr(value, "__name__", value),
+)
+def test_a_raw_gutenberg_file_without_blank_lines_keeps_its_notes_apart_and_its_titles(
+    shared_corpora: Path, name: str, layout: Callable[[str], str]
+) -> None:
+    """Footnote paragraphs (`[1] …`) open after a paragraph's end and run to their own
+    end; a title stands on the line below its heading (`I.` / `THE PRISON-DOOR.`), and a
+    wrapped subtitle's first line is no title."""
+    _same_chapters(shared_corpora, "en_pg_raw", name, layout)
 
 
 @pytest.mark.slow
@@ -204,3 +233,14 @@ def test_without_blank_lines_a_number_line_inside_a_paragraph_is_no_heading() ->
     text += "\nAnd so it ended.\n— 4 —\n" + text[: len(text) // 2]
     numbers = [c.number for c in find_en_loose_bare_candidates(text)]
     assert numbers == [4]
+
+
+def test_without_blank_lines_a_title_below_a_heading_ends_its_line_as_a_paragraph() -> None:
+    body = _book_without_blank_lines(["And so it ended."], "CHAPTER I.")
+    heading_end = body.index("CHAPTER I.") + len("CHAPTER I.")
+    titled = body[:heading_end] + "\nThe Return" + body[heading_end:]
+    title, _ = title_after(titled, heading_end) or ("", 0)
+    assert title == "The Return"
+    # Title-cased, but the first line of a wrapped paragraph: it runs on below.
+    wrapped = "\nThe Old Man And The Sea Were Both There Waiting For The Long Boat That\ncame in."
+    assert title_after(body[:heading_end] + wrapped + body[heading_end:], heading_end) is None
