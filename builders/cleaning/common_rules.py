@@ -17,6 +17,7 @@ from lengthwise.builders.cleaning.broken_paragraphs import (
     REJOIN_BROKEN_PARAGRAPHS,
 )
 from lengthwise.builders.cleaning.damage_rules import MOJIBAKE
+from lengthwise.builders.cleaning.double_spacing import DOUBLE_SPACING
 from lengthwise.builders.cleaning.html_tags import HTML_TAG
 from lengthwise.builders.cleaning.line_rules import LineRule, _line_removal
 from lengthwise.builders.cleaning.rules import (
@@ -217,6 +218,7 @@ EDGE_BLANK_LINES = BlockRule(
 
 PRE: tuple[Rule | BlockRule | LineRule, ...] = (
     LINE_ENDINGS,
+    DOUBLE_SPACING,  # early: every later rule reads blank lines as paragraph breaks
     ZERO_WIDTH,
     PAGE_BREAK,
     CONTROL_CHARS,
