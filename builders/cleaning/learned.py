@@ -37,10 +37,12 @@ recurs in many chapters (a page notice); a line needs two letters or more
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
+from lengthwise.builders.chapters.heading_words import CHAPTER_WORDS, PART_WORDS
 from lengthwise.builders.cleaning.chapter_numbers import (
     reads_as_chapter_numbers,
     reads_as_page_numbers,
@@ -225,7 +227,7 @@ def classify(
     runs of each occurrence, in book order (for signatures holding a number);
     `chapter_numbers`: a letterless number line spaced and placed like chapter numbers,
     not page numbers (chapter_numbers.py): never a page marker."""
-    if entry.heading:
+    if entry.heading or names_a_chapter(sig):
         return None
     count = entry.count
     if sig in corpus_lines:
@@ -282,6 +284,22 @@ def classify(
 # Brackets sites box furniture in; not quotes or parentheses, which hold the story's own
 # speech and asides.
 _FURNITURE_BRACKETS = {"【": "】", "〖": "〗", "〔": "〕", "［": "］", "[": "]", "{": "}"}
+
+
+# A numbered line that names a chapter or a part (`Chapter 0`, `BOOK 0`, `第0章`): a heading,
+# whatever the detector made of its surroundings; page furniture never says chapter.
+_NAMES_A_CHAPTER = re.compile(
+    rf"[^\w\s]{{0,3}}\s*(?:(?i:{'|'.join(re.escape(w) for w in CHAPTER_WORDS + PART_WORDS)})\s"
+    r"|第0[章回节卷部集])"
+)
+
+
+def names_a_chapter(sig: str) -> bool:
+    """Whether a line signature with a number is shaped like a chapter or part heading
+    (one the layout did not set off: Pride and Prejudice without blank lines lost every
+    `Chapter 12` line as a page marker). Such a line is never learned; a page header
+    repeating its chapter's heading is `learned/repeated-heading`'s, after detection."""
+    return "0" in sig and _NAMES_A_CHAPTER.match(sig) is not None
 
 
 def _is_bracketed(sig: str) -> bool:

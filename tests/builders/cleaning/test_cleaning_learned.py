@@ -259,3 +259,14 @@ def test_sparse_running_heads_go_by_their_rising_page_numbers(
     unordered, _ = _every(raw, 9000, shape, shuffled)
     kept = clean_text(unordered, "en", CleaningConfig())
     assert len(re.findall(r"(?m)^THE ADVENTURES OF TOM SAWYER +\d+$", kept.text)) == pages
+
+
+def test_a_numbered_line_naming_a_chapter_is_never_a_page_marker() -> None:
+    """Headings not set off by a blank line (printed right under the last paragraph)
+    are weak heading candidates; they recur with varying numbers like page markers and
+    often enough to pass for furniture, but furniture never says "Chapter"."""
+    paragraph = "He walked along the river until the light began to fail and it was late."
+    chapters = [f"{paragraph}\n\n{paragraph}\nChapter {n}\n\n{paragraph}" for n in range(1, 30)]
+    cleaned = clean_text("\n\n".join(chapters) + "\n", "en", CleaningConfig())
+    assert not any(rule.startswith("learned/") for rule in cleaned.removed)
+    assert all(f"\nChapter {n}\n" in cleaned.text for n in range(1, 30))
