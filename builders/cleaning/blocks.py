@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from lengthwise.builders.chapters.layout import Layout
 from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.line_rules import candidate_lines
 from lengthwise.builders.cleaning.rules import (
@@ -40,6 +41,7 @@ from lengthwise.builders.cleaning.structure_lines import is_heading_line
 
 EndKind = Literal["paragraph", "bracket", "vocabulary", "section", "to-end"]
 _BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
+_LINE_BREAK = re.compile(r"\n")
 _SECTION_END = re.compile(r"\n(?:[^\S\n]*\n){2,}")
 _WORD = re.compile(r"\w+")
 
@@ -104,6 +106,11 @@ def _next_heading(text: str, start: int, limit: int) -> int:
 
 
 def _paragraph_end(text: str, start: int, limit: int) -> int:
+    """The end of the paragraph at `start`: its blank line, or in a book without blank
+    lines (`chapters.layout.Layout`), its line: there a block never runs on into the
+    story after it by want of a blank line."""
+    if not Layout.of(text).blank_line_paragraphs:
+        return min(limit, _line_end(text, start))
     gap = _BLANK_LINE.search(text, start, limit)
     return limit if gap is None else gap.start()
 
@@ -128,8 +135,9 @@ def _bracket_end(text: str, start: int, limit: int) -> int | None:
 def _vocabulary_end(text: str, cue: BlockCue, start: int, limit: int) -> int:
     """Extend paragraph by paragraph (or line by line) while the vocabulary stays dense."""
     assert cue.vocabulary is not None
-    step = re.compile(r"\n") if cue.by_line else _BLANK_LINE
-    end = _line_end(text, start) if cue.by_line else _paragraph_end(text, start, limit)
+    by_line = cue.by_line or not Layout.of(text).blank_line_paragraphs
+    step = _LINE_BREAK if by_line else _BLANK_LINE
+    end = _line_end(text, start) if by_line else _paragraph_end(text, start, limit)
     while end < limit:
         following = end + 1
         while following < limit and text[following] in " \t\n\u3000":

@@ -3,6 +3,7 @@ unchanged character for character (compared with the same book cleaned without t
 
 from __future__ import annotations
 
+import re
 import shutil
 import textwrap
 from pathlib import Path
@@ -149,3 +150,41 @@ def test_a_notice_line_between_the_title_and_the_first_heading_leaves_both_lines
     assert report.removed["zh-web/notice-block"] == 1
     assert book.chapters[0].heading == first
     assert [c.text for c in book.chapters] == [c.text for c in reference.chapters]
+
+
+def _without_blank_lines(text: str) -> str:
+    """A paragraph a line, indented, no blank lines between them."""
+    paragraphs = (" ".join(p.split()) for p in re.split(r"\n\s*\n", text) if p.strip())
+    return "\n".join("    " + p for p in paragraphs)
+
+
+@pytest.mark.parametrize(
+    ("relative", "anchor"),
+    [
+        ("en_pg_raw/pg25344.txt", EN_ANCHOR),
+        ("en_pg_stripped/pride_and_prejudice.txt", "It is a truth universally acknowledged"),
+    ],
+)
+def test_a_disclaimer_in_a_book_without_blank_lines_takes_no_story_with_it(
+    shared_corpora: Path, tmp_path: Path, relative: str, anchor: str
+) -> None:
+    """With no blank line to end it, the block ends where its lines stop being notice
+    vocabulary (before: it ran on to the next heading, taking the story's paragraphs).
+    Written against The Scarlet Letter; Pride and Prejudice checked after."""
+    text = _without_blank_lines(copy_of(shared_corpora, tmp_path, relative))
+    at = text.rfind("\n", 0, text.index(anchor)) + 1
+    base = clean(text, "en")
+    planted = clean(text[:at] + EN_DISCLAIMER + "\n" + text[at:], "en")
+    assert planted.text == base.text
+    assert planted.removed["en/notice-block"] == base.removed.get("en/notice-block", 0) + 1
+
+
+def test_an_unclosed_picture_placeholder_without_blank_lines_takes_only_its_line(
+    scarlet: str,
+) -> None:
+    text = _without_blank_lines(scarlet)
+    at = text.rfind("\n", 0, text.index(EN_ANCHOR)) + 1
+    base = clean(text, "en")
+    planted = clean(text[:at] + "    [Illustration: THE PRISON DOOR\n" + text[at:], "en")
+    assert planted.text == base.text
+    assert planted.removed["en/illustration"] == base.removed.get("en/illustration", 0) + 1
