@@ -215,15 +215,33 @@ _PARAGRAPH_GAP = re.compile(rf"\n{HSPACE}*\n|\Z")
 _SECTION_GAP = re.compile(rf"\n(?:{HSPACE}*\n){{2,}}|\Z")
 
 
+def _line_end_after(text: str, position: int, lines: int) -> int:
+    """Where the `lines`-th line break at or after `position` stands (or the text's end)."""
+    found = position - 1
+    for _ in range(lines):
+        found = text.find("\n", found + 1)
+        if found < 0:
+            return len(text)
+    return found
+
+
 def _transcriber_notes(text: str) -> list[Span]:
     spans: list[Span] = [match.span() for match in _BRACKETED_NOTE.finditer(text)]
     work = "\n" + text
+    blank_line_paragraphs = Layout.of(text).blank_line_paragraphs
     for match in _NOTE_HEADING.finditer(work):
         # A heading alone on its line takes the paragraphs below it up to a gap of
         # two or more blank lines; a heading with text after it takes its paragraph.
-        stop = _SECTION_GAP if match.group("alone") is not None else _PARAGRAPH_GAP
-        gap = stop.search(work, match.end())
-        end = len(work) if gap is None else gap.start()
+        # Without blank lines in the book, a paragraph is a line: the heading takes the
+        # line below it, a heading with text its own line (the rest stays: no gap says
+        # where the notes end).
+        if not blank_line_paragraphs:  # (with its line break: no blank line is left)
+            lines = 2 if match.group("alone") is not None else 1
+            end = min(len(work), _line_end_after(work, match.end(), lines) + 1)
+        else:
+            stop = _SECTION_GAP if match.group("alone") is not None else _PARAGRAPH_GAP
+            gap = stop.search(work, match.end())
+            end = len(work) if gap is None else gap.start()
         if end - match.end() <= 3000:
             spans.append((match.start(), end - 1))
     return spans

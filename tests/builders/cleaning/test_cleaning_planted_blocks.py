@@ -188,3 +188,23 @@ def test_an_unclosed_picture_placeholder_without_blank_lines_takes_only_its_line
     planted = clean(text[:at] + "    [Illustration: THE PRISON DOOR\n" + text[at:], "en")
     assert planted.text == base.text
     assert planted.removed["en/illustration"] == base.removed.get("en/illustration", 0) + 1
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "    Transcriber's Notes\n    Obvious printer errors have been silently corrected.\n",
+        "    Transcriber's Note: Obvious printer errors have been silently corrected.\n",
+    ],
+)
+def test_a_transcribers_note_without_blank_lines_goes_with_its_line(
+    scarlet: str, note: str
+) -> None:
+    """No blank line says where the note ends: it takes its line (a heading alone, the
+    line below it too) and leaves no blank line behind (before: kept whole)."""
+    text = _without_blank_lines(scarlet)
+    at = text.rfind("\n", 0, text.index(EN_ANCHOR)) + 1
+    base = clean(text, "en")
+    planted = clean(text[:at] + note + text[at:], "en")
+    assert planted.text == base.text
+    assert planted.removed["en/transcriber-note"] == base.removed["en/transcriber-note"] + 1
