@@ -115,6 +115,25 @@ def _paragraph_end(text: str, start: int, limit: int) -> int:
     return limit if gap is None else gap.start()
 
 
+def line_paragraph_end(text: str, start: int, width: int) -> int:
+    """Where the paragraph opening at `start` ends in a book without blank lines: after
+    its line, and the lines below that continue it (the line above reaches 3/4 of the
+    wrap width `width`, 0 when the book is not hard-wrapped, and the one below is no more
+    indented: paragraphs open indented), its last line break included."""
+    line_start = start
+    while True:
+        line_end = text.find("\n", line_start)
+        if line_end < 0:
+            return len(text)
+        line = text[line_start:line_end]
+        below_end = text.find("\n", line_end + 1)
+        below = text[line_end + 1 : len(text) if below_end < 0 else below_end]
+        deeper = len(below) - len(below.lstrip(" \t")) > len(line) - len(line.lstrip(" \t"))
+        if not width or len(line) < 0.75 * width or deeper or not below.strip():
+            return line_end + 1
+        line_start = line_end + 1
+
+
 def _bracket_end(text: str, start: int, limit: int) -> int | None:
     """The index after the `]` closing the first `[` at or after `start`, or None."""
     depth = 0

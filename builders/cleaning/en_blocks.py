@@ -24,7 +24,13 @@ from __future__ import annotations
 import re
 
 from lengthwise.builders.chapters.layout import Layout
-from lengthwise.builders.cleaning.blocks import Block, BlockCue, CuedBlockRule, find_blocks
+from lengthwise.builders.cleaning.blocks import (
+    Block,
+    BlockCue,
+    CuedBlockRule,
+    find_blocks,
+    line_paragraph_end,
+)
 from lengthwise.builders.cleaning.rules import HSPACE, BlockRule, Span, occurs
 from lengthwise.builders.cleaning.structure_lines import is_heading_line
 from lengthwise.builders.cleaning.unwrap import wrap_width
@@ -144,25 +150,11 @@ def _opens_paragraph(text: str, position: int, layout: Layout) -> int | None:
 
 def _paragraph_end(text: str, start: int, width: int | None) -> int:
     """Where the paragraph opening at `start` ends: at the blank line after it, or, in a
-    book without blank lines (`width` given: 0 when it is not hard-wrapped), after its
-    line, and the lines below that continue it (the line above reaches the wrap width,
-    and the one below is no more indented: paragraphs open indented), line break included.
-    """
+    book without blank lines (`width` given), where `line_paragraph_end` says."""
     if width is None:
         end = _PARAGRAPH_END.search(text, start)
         return len(text) if end is None else end.start()
-    line_start = start
-    while True:
-        line_end = text.find("\n", line_start)
-        if line_end < 0:
-            return len(text)
-        line = text[line_start:line_end]
-        below_end = text.find("\n", line_end + 1)
-        below = text[line_end + 1 : len(text) if below_end < 0 else below_end]
-        deeper = len(below) - len(below.lstrip(" \t")) > len(line) - len(line.lstrip(" \t"))
-        if not width or len(line) < 0.75 * width or deeper or not below.strip():
-            return line_end + 1
-        line_start = line_end + 1
+    return line_paragraph_end(text, start, width)
 
 
 def _footnote_paragraphs(text: str, taken: list[Block]) -> list[Block]:

@@ -19,7 +19,10 @@ from __future__ import annotations
 import functools
 import re
 
+from lengthwise.builders.chapters.layout import Layout
+from lengthwise.builders.cleaning.blocks import line_paragraph_end
 from lengthwise.builders.cleaning.rules import HSPACE, BlockRule, Span
+from lengthwise.builders.cleaning.unwrap import wrap_width
 
 LOOKBACK = 20_000
 _SUPERSCRIPTS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
@@ -33,6 +36,9 @@ NOTE_MARK = rf"\*{{1,3}}|[†‡§]{{1,2}}|[{_SUPERSCRIPTS}]{{1,3}}|\(\d{{1,2}}\
 # newline (an alternation with `\A` first made it try every position: 20 ms on War and
 # Peace, now 2 ms).
 _NOTE_OPENING = re.compile(rf"\n{HSPACE}*\n{HSPACE}*(?P<mark>{NOTE_MARK}){HSPACE}+(?=[\w\"'“‘(])")
+# The same at a line start, in a book without blank lines (`_pairs` checks that the line
+# above ends a paragraph).
+_LINE_NOTE_OPENING = re.compile(rf"\n{HSPACE}*(?P<mark>{NOTE_MARK}){HSPACE}+(?=[\w\"'“‘(])")
 # A note paragraph goes with the blank lines after it: the break before it stays.
 _PARAGRAPH_END = re.compile(rf"\n(?:{HSPACE}*\n)+|\Z")
 # What a reference mark is glued to: a word, punctuation or a dash (`Oh--³`, `Oh—*`).
@@ -83,15 +89,25 @@ def paired_notes(text: str) -> tuple[tuple[Span, Span], ...]:
 def _pairs(text: str) -> tuple[tuple[Span, Span], ...]:
     pairs: list[tuple[Span, Span]] = []
     searched_from: dict[str, int] = {}
-    for opening in _NOTE_OPENING.finditer(text):
+    layout = Layout.of(text)
+    # Without blank lines in the book, a note opens a line after a paragraph's end and
+    # runs to its own (`blocks.line_paragraph_end`, by the wrap width).
+    width = None if layout.blank_line_paragraphs else (wrap_width(text.split("\n")) or 0)
+    openings = _NOTE_OPENING if width is None else _LINE_NOTE_OPENING
+    for opening in openings.finditer(text):
+        if width is not None and not layout.ends_paragraph(text, opening.start() + 1):
+            continue
         mark = opening.group("mark")
         note_start = opening.start("mark")
         start = max(searched_from.get(mark, 0), note_start - LOOKBACK)
         reference = _reference(text, mark, start, text.rfind("\n", 0, note_start))
         if reference is None:
             continue
-        end = _PARAGRAPH_END.search(text, opening.end())
-        note_end = len(text) if end is None else end.end()
+        if width is None:
+            end = _PARAGRAPH_END.search(text, opening.end())
+            note_end = len(text) if end is None else end.end()
+        else:
+            note_end = line_paragraph_end(text, text.rfind("\n", 0, note_start) + 1, width)
         pairs.append((reference, (text.rfind("\n", 0, note_start) + 1, note_end)))
         searched_from[mark] = note_end
     return tuple(pairs)

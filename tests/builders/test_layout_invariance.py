@@ -43,9 +43,16 @@ from lengthwise.builders.chapters.candidates_en import find_en_candidates
 from lengthwise.builders.chapters.layout import Layout
 from lengthwise.builders.chapters.next_line_titles import title_after
 from lengthwise.builders.cleaning import clean_text
+from lengthwise.builders.corpus import process_document
 from lengthwise.records import Book
 from lengthwise.spec import CleaningConfig
-from tests.fixtures.reprinting import processed, read_shared, reprint_headings, with_text
+from tests.fixtures.reprinting import (
+    SETTINGS,
+    processed,
+    read_shared,
+    reprint_headings,
+    with_text,
+)
 
 EN, ZH = "en_pg_stripped", "zh_simplified_four_classics"
 
@@ -176,13 +183,17 @@ def test_war_and_peace_without_blank_lines_keeps_its_books_and_chapters(
     shared_corpora: Path,
 ) -> None:
     """Chapter numbering restarts in every BOOK: only headings set off count as a
-    restart. (Its unmarked translator's notes are told by their indentation, which this
-    layout erases: they stay, so only headings are compared.)"""
+    restart. Its marked notes (`(1) …` after a paragraph's end) still pair with their
+    references; its unmarked translator's notes are told by their indentation, which
+    this layout erases: they stay, so only headings and the marked notes are compared."""
     doc = read_shared(shared_corpora, EN, "war_and_peace.txt")
-    reference = processed(doc)
-    relaid = processed(with_text(doc, indented_paragraphs(doc.text)))
+    reference, reference_report = process_document(doc, SETTINGS)
+    relaid, report = process_document(with_text(doc, indented_paragraphs(doc.text)), SETTINGS)
+    assert reference is not None and relaid is not None
     assert [c.heading for c in relaid.chapters] == [c.heading for c in reference.chapters]
     assert len(relaid.chapters) == 365
+    marked = "en/symbol-footnote"
+    assert report.removed[marked] == reference_report.removed[marked] > 0
 
 
 @pytest.mark.slow

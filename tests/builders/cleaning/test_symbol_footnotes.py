@@ -9,10 +9,12 @@ notes and placeholders: chapters identical to the book without them.
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
 
+from lengthwise.builders.cleaning import clean_text
 from lengthwise.builders.cleaning.symbol_footnotes import superscript_marks, symbol_footnotes
 from lengthwise.builders.corpus import CorpusSettings, process_document
 from lengthwise.spec import ChaptersConfig, CleaningConfig
@@ -116,3 +118,30 @@ def test_a_stray_superscript_or_two_stays() -> None:
     text = "The area was 40 m² and the volume 8 m³, he said.\n"
     assert superscript_marks(text) == []
     assert len(superscript_marks(text + "x² y² z²\n")) == 5
+
+
+def _no_blank_book(middle: list[str]) -> str:
+    """A hard-wrapped book without blank lines (indented first lines), `middle` inside."""
+    prose = textwrap.fill(
+        "The wind had turned in the night and the crew were tired of the long watch, "
+        "so the captain let them sleep until the light came over the grey water.",
+        66,
+        initial_indent="   ",
+    )
+    return "\n".join([prose] * 60 + middle + [prose] * 60) + "\n"
+
+
+def test_without_blank_lines_a_note_opens_after_a_paragraphs_end() -> None:
+    note = ["   He wrote in his log that the storm had passed.*", "   * The log is lost."]
+    cleaned = clean_text(_no_blank_book(note), "en", CleaningConfig())
+    assert cleaned.removed["en/symbol-footnote"] == 2
+    assert "passed.\n" in cleaned.text and "log is lost" not in cleaned.text
+
+
+def test_without_blank_lines_a_mark_opening_a_wrapped_line_is_no_note() -> None:
+    wrapped = [
+        "   He wrote in his log that the storm had passed,* and that the crew",
+        "* were tired of the watch, and the captain let them sleep until day.",
+    ]
+    cleaned = clean_text(_no_blank_book(wrapped), "en", CleaningConfig())
+    assert "en/symbol-footnote" not in cleaned.removed
