@@ -20,8 +20,9 @@ it is.
 
 from __future__ import annotations
 
+from lengthwise.builders.chapters.layout import sample
 from lengthwise.builders.cleaning.rules import BlockRule, Span
-from lengthwise.builders.cleaning.unwrap import may_be_hard_wrapped, wrap_width
+from lengthwise.builders.cleaning.unwrap import MAX_WIDTH, may_be_hard_wrapped, wrap_width
 
 MIN_FULL_LINES = 50
 FULL_SHARE = 0.8  # of the wrap width: a full line
@@ -31,8 +32,14 @@ MIN_DOUBLED_SHARE = 0.9  # of full lines followed by exactly one blank line
 def doubled_blank_lines(text: str) -> list[Span]:
     """The single blank lines of a double-spaced hard-wrapped book (each with its line
     break), or nothing."""
-    # Cheap first: double spacing makes about every other line blank.
-    if text.count("\n\n") * 3 < text.count("\n") or not may_be_hard_wrapped(text):
+    # Cheap first: double spacing makes about every other line blank (read on a sample),
+    # and most books have no wrap width (a scan of their first pages tells).
+    part = sample(text)
+    breaks = part.count("\n")
+    # (half its line breaks open a blank line, so a wrap width W gives W/2 characters per
+    # break at most: far more is a book of long one-line paragraphs)
+    too_long = len(part) > breaks * MAX_WIDTH / 2
+    if too_long or part.count("\n\n") * 3 < breaks or not may_be_hard_wrapped(text):
         return []
     lines = text.split("\n")
     width = wrap_width(lines)

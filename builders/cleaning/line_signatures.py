@@ -89,6 +89,7 @@ class SignatureStats:
 class BookLines:
     """A book split into lines, with signatures; offsets and headings: `add_headings`."""
 
+    text: str
     lines: list[str]
     stripped: list[str]
     forms: Counter[str]  # non-blank stripped line up to max_chars -> occurrences
@@ -101,7 +102,7 @@ class BookLines:
     @functools.cached_property
     def layout(self) -> Layout:
         """How the book sets paragraphs apart (English heading strength)."""
-        return Layout.of_lines(self.stripped)
+        return Layout.of(self.text)
 
     @property
     def nonblank(self) -> int:
@@ -120,7 +121,7 @@ def split_book(text: str, max_chars: int) -> BookLines:
     # folding is idempotent), so moving its count leaves it at zero.
     for form, sig in folded.items():
         totals[sig] += totals.pop(form)
-    return BookLines(lines, stripped, forms, folded, totals)
+    return BookLines(text, lines, stripped, forms, folded, totals)
 
 
 def forms_of(book: BookLines, sigs: Collection[str]) -> dict[str, str]:

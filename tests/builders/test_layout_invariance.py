@@ -255,3 +255,10 @@ def test_without_blank_lines_a_title_below_a_heading_ends_its_line_as_a_paragrap
     # Title-cased, but the first line of a wrapped paragraph: it runs on below.
     wrapped = "\nThe Old Man And The Sea Were Both There Waiting For The Long Boat That\ncame in."
     assert title_after(body[:heading_end] + wrapped + body[heading_end:], heading_end) is None
+
+
+def test_blank_lines_holding_spaces_still_set_paragraphs_apart() -> None:
+    paragraph = textwrap.fill("It was late and the dog barked at the gate. " * 6, 70)
+    text = "\n   \n".join([paragraph] * 100)
+    assert Layout.of(text).blank_line_paragraphs
+    assert not Layout.of(text.replace("\n   \n", "\n")).blank_line_paragraphs
