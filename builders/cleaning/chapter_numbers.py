@@ -74,3 +74,24 @@ def _cuts_a_sentence(book: BookLines, index: int) -> bool:
         if line:
             return line[-1] not in _FINISHED
     return False
+
+
+def inside_sentence_share(book: BookLines, entry: SignatureStats) -> float:
+    """The share of a recurring line's occurrences that stand inside a sentence: the
+    nearest text line above ends without finishing it and the one below goes on in
+    lowercase. Page furniture (a running header, a page number) falls where the page
+    ends, mostly mid-sentence; the story's own lines (a refrain, a verse) never do."""
+    lines = sorted(entry.lines)[1:]  # (the first may stand under a title page)
+    if not lines:
+        return 0.0
+    inside = sum(1 for index in lines if _cuts_a_sentence(book, index) and _goes_on(book, index))
+    return inside / len(lines)
+
+
+def _goes_on(book: BookLines, index: int) -> bool:
+    """Whether the nearest text line below line `index` starts in lowercase."""
+    for below in range(index + 1, min(len(book.stripped), index + 1 + _LOOK_UP_LINES)):
+        line = book.stripped[below]
+        if line:
+            return line[0].islower()
+    return False

@@ -44,6 +44,7 @@ from dataclasses import dataclass, replace
 
 from lengthwise.builders.chapters.heading_words import CHAPTER_WORDS, PART_WORDS
 from lengthwise.builders.cleaning.chapter_numbers import (
+    inside_sentence_share,
     reads_as_chapter_numbers,
     reads_as_page_numbers,
 )
@@ -90,6 +91,9 @@ LEARNED_RULES = (
 _PAGE_MARKER_MAX_LETTERS = 8
 _HEADING_MARKER_MAX_LETTERS = 6  # 正文, 目录, VIP章节; longer lines are headers/footers
 _MAX_LINE_SHARE = 0.25
+# A recurring non-prose line inside a sentence this often is page furniture (a page break
+# falls mid-sentence about two times in three, and the next word is mostly lowercase).
+_MIN_INSIDE_SHARE = 1 / 3
 _EVERYWHERE_MIN = 20  # a line this frequent (and > 2 per chapter) is furniture anywhere
 _RISING_SHARE = 0.9  # page numbers: this share of occurrences distinct, of steps rising
 
@@ -146,6 +150,8 @@ def learn_and_find(
         page_numbers = (
             entry.heading and letterless_number and reads_as_page_numbers(book, entry, language)
         )
+        # English only: a Chinese line has no lowercase to show a sentence going on.
+        inside = inside_sentence_share(book, entry) if language.startswith("en") else 0.0
         verdict = classify(
             sig,
             replace(entry, heading=False) if page_numbers else entry,
@@ -154,6 +160,7 @@ def learn_and_find(
             corpus_lines,
             numbers,
             chapter_numbers,
+            inside,
         )
         if verdict is None:
             continue
@@ -222,6 +229,7 @@ def classify(
     corpus_lines: Collection[str],
     numbers: Sequence[tuple[int, ...]] = (),
     chapter_numbers: bool = False,
+    inside_sentences: float = 0.0,
 ) -> tuple[str, str] | None:
     """(rule, reason) when the signature is boilerplate, else None. `numbers`: the digit
     runs of each occurrence, in book order (for signatures holding a number);
@@ -271,6 +279,9 @@ def classify(
         return BOILERPLATE_LINE, f"{count} lines in {headings} chapters"
     if numbers and numbers_rise(numbers):
         return PAGE_MARKER, f"{count} lines, their numbers rising through the book"
+    if inside_sentences >= _MIN_INSIDE_SHARE:
+        # Page furniture: it falls where the page ends, mostly inside a sentence.
+        return BOILERPLATE_LINE, f"{count} lines, {inside_sentences:.0%} of them inside a sentence"
     constant_number = "0" in sig and len(entry.forms) == 1
     if chapter_share and (_is_bracketed(sig) or constant_number):
         # Anywhere, too: a site's page line in a bracket (`〖当前第1/2页〗`) or with a

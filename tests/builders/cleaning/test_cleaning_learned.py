@@ -270,3 +270,17 @@ def test_a_numbered_line_naming_a_chapter_is_never_a_page_marker() -> None:
     cleaned = clean_text("\n\n".join(chapters) + "\n", "en", CleaningConfig())
     assert not any(rule.startswith("learned/") for rule in cleaned.removed)
     assert all(f"\nChapter {n}\n" in cleaned.text for n in range(1, 30))
+
+
+def test_a_refrain_after_an_unfinished_verse_line_is_not_page_furniture() -> None:
+    """A song's refrain follows a line ending in a comma (no sentence finished), but the
+    next line opens with a capital, as verse does: it is not inside a sentence."""
+    prose = (
+        "The sailors sang as they hauled the ropes, and the wind carried the song over "
+        "the grey water to the shore where the children listened."
+    )
+    verse = "The wind is in the rigging,\nHeigh-ho the holly\nAnd home we go tonight."
+    around = "\n\n".join([prose] * 4)
+    chapters = [f"CHAPTER {n}\n\n{around}\n\n{verse}\n\n{around}" for n in range(1, 31)]
+    cleaned = clean_text("\n\n".join(chapters) + "\n", "en", CleaningConfig())
+    assert cleaned.text.count("Heigh-ho the holly") == 30

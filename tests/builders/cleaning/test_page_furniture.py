@@ -90,6 +90,12 @@ EN_FURNITURE: dict[str, Callable[[int], str]] = {
     "page number alone, padded": lambda page: f"\n{page}\n",
     "dashed page number, padded": lambda page: f"\n- {page} -\n",
     "running head with number, padded": lambda page: f"\n{page}    THE BOOK'S TITLE\n",
+    # On every other page only, so too rare for "more than twice per chapter": it goes as a
+    # line standing inside sentences (written against Tom Sawyer, Pride and Prejudice and
+    # The Scarlet Letter set in pages; Sherlock Holmes, Moby Dick and Alice checked after).
+    "running head alone on odd pages": lambda page: (
+        "\nTHE BOOK'S TITLE\n" if page % 2 else f"\n{page}\n"
+    ),
     "form feed": lambda page: "\f",
 }
 
