@@ -25,9 +25,11 @@ Joining: no space between two CJK characters, nor anywhere in a book that is mos
 (it wraps at any character: `www.shu` / `yaya.com` is one address); at a dash (`—`,
 `——`, `--`) a space only when the book mostly writes that dash with a space after it
 (`G—— entered`); one space otherwise. A line ending in `word-` before a letter: the
-hyphen is kept (the word is a compound: `to-⏎morrow` → `to-morrow`) unless the book
-itself spells the joined word without a hyphen elsewhere and never with one
-(`some-⏎thing` → `something`).
+book's own spelling elsewhere decides (`to-⏎morrow` → `to-morrow` where it prints
+`to-morrow`, `some-⏎thing` → `something` where it prints `something`); where it prints
+neither, the hyphen stays when both halves are words of the book (a compound:
+`river-⏎bank`) and goes otherwise (a word a typesetter broke: `holi-⏎day`,
+`never-⏎theless`). Words broken at line ends are no evidence of themselves.
 One change is counted per line end removed.
 """
 
@@ -70,6 +72,7 @@ _CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-
 _WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
 _TAIL_WORD = re.compile(r"([A-Za-z]+)-$")
 _HEAD_WORD = re.compile(r"[A-Za-z]+")
+_BROKEN_WORD = re.compile(r"[A-Za-z]+-\n[ \t]*[A-Za-z]+")
 
 
 def wrap_width(lines: list[str]) -> int | None:
@@ -135,8 +138,11 @@ class _Joiner:
         self._dash_spacing: dict[tuple[str, bool], bool] = {}
 
     def vocabulary(self) -> set[str]:
+        """The book's words (lowercase), hyphenated compounds whole; the halves of words
+        broken at a line end are no evidence of themselves and are left out."""
         if self._vocabulary is None:  # built only for books with hyphenated line ends
-            self._vocabulary = {w.lower() for w in _WORD.findall(self.text)}
+            unbroken = _BROKEN_WORD.sub(" ", self.text)
+            self._vocabulary = {w.lower() for w in _WORD.findall(unbroken)}
         return self._vocabulary
 
     def dash_takes_space(self, dash: str, before: bool = False) -> bool:
@@ -199,9 +205,15 @@ class _Joiner:
             joined = (tail.group(1) + first.group()).lower()
             hyphenated = f"{tail.group(1)}-{first.group()}".lower()
             words = self.vocabulary()
-            if joined in words and hyphenated not in words:
+            if hyphenated in words:
+                return "", upper
+            if joined in words:
                 return "", upper[:-1]
-            return "", upper
+            # Neither spelling elsewhere: a compound joins two words of the book
+            # (`river-⏎bank`); a word a typesetter broke does not (`holi-⏎day`).
+            if tail.group(1).lower() in words and first.group().lower() in words:
+                return "", upper
+            return "", upper[:-1]
         return " ", upper
 
 
