@@ -4,7 +4,7 @@ Modern editions and e-book conversions head chapters with `ONE`, `Twenty-One`, `
 `* 3 *`, `§ 4` or `[XII]`: a number (digits, capital roman numerals, or number words in
 capitals or title case) with decoration around it and at most a title after a
 separator, on a line set off by blank lines (in a book without blank lines: after a
-line that ends a paragraph, `candidates_en.Layout`). Such lines are only looked for in a book
+line that ends a paragraph, `layout.Layout`). Such lines are only looked for in a book
 whose keyword headings number fewer than 5 chapters and where plain `12`/`XII.` lines
 did not number more (`detect._detect_with`), and are then believed like any bare number:
 an increasing chain whose chapters carry real text.

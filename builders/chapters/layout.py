@@ -2,8 +2,10 @@
 
 Most books put a blank line between paragraphs; some editions use none (a paragraph a
 line, or indented first lines). Heading strength (`candidates_en`), decorated number
-lines (`bare_en`) and titles on the line below a heading (`next_line_titles`) read a
-line's surroundings against this layout, not against blank lines alone.
+lines (`bare_en`), titles on the line below a heading (`next_line_titles`) and, in
+cleaning, where a block or a footnote ends (`cleaning/blocks.py`, `en_blocks.py`,
+`symbol_footnotes.py`) read a line's surroundings against this layout, not against
+blank lines alone.
 """
 
 from __future__ import annotations
@@ -76,14 +78,12 @@ def sample(text: str) -> str:
     return "\n".join(text[start : start + _WINDOW] for start in starts)
 
 
-def _blank_lines(sample: str) -> int:
-    found = sample.count("\n\n")
+def _blank_lines(part: str) -> int:
+    found = part.count("\n\n")
     # Spaces on blank lines: the cheap count missed them (asked only when it is low).
-    return (
-        found
-        if found * _LINES_PER_BLANK_LINE >= sample.count("\n")
-        else len(_BLANK_LINE.findall(sample))
-    )
+    if found * _LINES_PER_BLANK_LINE >= part.count("\n"):
+        return found
+    return len(_BLANK_LINE.findall(part))
 
 
 # One slot, matched by identity (a book's text is asked about again and again).

@@ -38,6 +38,7 @@ from lengthwise.builders.cleaning.rules import (
     with_sentinel,
 )
 from lengthwise.builders.cleaning.structure_lines import is_heading_line
+from lengthwise.builders.cleaning.unwrap import wrap_width
 
 EndKind = Literal["paragraph", "bracket", "vocabulary", "section", "to-end"]
 _BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
@@ -113,6 +114,14 @@ def _paragraph_end(text: str, start: int, limit: int) -> int:
         return min(limit, _line_end(text, start))
     gap = _BLANK_LINE.search(text, start, limit)
     return limit if gap is None else gap.start()
+
+
+def line_paragraphs_width(text: str) -> int | None:
+    """None in a book that sets paragraphs apart by blank lines; in one that does not,
+    its wrap width (`line_paragraph_end`'s), 0 when it is not hard-wrapped."""
+    if Layout.of(text).blank_line_paragraphs:
+        return None
+    return wrap_width(text.split("\n")) or 0
 
 
 def line_paragraph_end(text: str, start: int, width: int) -> int:

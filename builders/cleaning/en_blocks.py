@@ -30,10 +30,10 @@ from lengthwise.builders.cleaning.blocks import (
     CuedBlockRule,
     find_blocks,
     line_paragraph_end,
+    line_paragraphs_width,
 )
 from lengthwise.builders.cleaning.rules import HSPACE, BlockRule, Span, occurs
 from lengthwise.builders.cleaning.structure_lines import is_heading_line
-from lengthwise.builders.cleaning.unwrap import wrap_width
 
 _EN = ("en",)
 
@@ -161,8 +161,7 @@ def _footnote_paragraphs(text: str, taken: list[Block]) -> list[Block]:
     if not occurs(text, "["):  # a one-character search is cheaper than the regex's scan
         return []
     layout = Layout.of(text)
-    # Without blank lines, a note's lines run to its paragraph's end by the wrap width.
-    width = None if layout.blank_line_paragraphs else (wrap_width(text.split("\n")) or 0)
+    width = line_paragraphs_width(text)
     openings: list[tuple[int, str]] = []
     for match in _MARKED_LINE.finditer(text):
         start = _opens_paragraph(text, match.start(), layout)

@@ -21,12 +21,16 @@ read like narrative. Decisions, per signature, on the book after the rule sets r
   recurs in `min_chapter_share` of the chapters anywhere (a page's "continued on the
   next page" notice); or that is wholly in a box bracket (`【】〖〗［］[]`) or holds a
   number, ends no sentence and recurs in `min_chapter_share` of the chapters anywhere
-  (a page line whose number never changes, `〖当前第1/2页〗`); or one shared with
+  (a page line whose number never changes, `〖当前第1/2页〗`); or, in English, that stands
+  inside a sentence in a third of its occurrences or more (page furniture falls where
+  the page ends: a running head printed on every other page); or one shared with
   `min_books` other books of the corpus (`corpus_lines`).
 * `learned/chapter-edge-template` (Chinese books): chapter-edge lines that share a frame,
   a short middle varying (`本章由「某某」校对`, the name changing; edge_templates.py).
 
-Guards for real repetition: heading lines are never learned; a line that ends a
+Guards for real repetition: heading lines are never learned, nor a numbered line that
+names a chapter or a part (`Chapter 12`, `第12章`: a heading its layout did not set off);
+a line that ends a
 sentence or holds Chinese sentence stops (dialogue, poems, refrains, `且听下回分解。`)
 is never learned unless it carries a web address, or holds a site word (site_terms.py)
 and recurs at chapter edges or across books (a site plea), or ends no sentence and
@@ -234,7 +238,9 @@ def classify(
     """(rule, reason) when the signature is boilerplate, else None. `numbers`: the digit
     runs of each occurrence, in book order (for signatures holding a number);
     `chapter_numbers`: a letterless number line spaced and placed like chapter numbers,
-    not page numbers (chapter_numbers.py): never a page marker."""
+    not page numbers (chapter_numbers.py): never a page marker; `inside_sentences`: the
+    share of its occurrences inside a sentence (`chapter_numbers.inside_sentence_share`,
+    English)."""
     if entry.heading or names_a_chapter(sig):
         return None
     count = entry.count

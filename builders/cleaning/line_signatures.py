@@ -278,7 +278,8 @@ def first_lines(book: BookLines, sigs: Collection[str]) -> dict[str, int]:
 def is_heading_line(book: BookLines, index: int, language: str) -> bool:
     """Whether line `index` is one of `heading_lines` of the whole book, decided on the
     line and the one above it: the candidate finders match a line on its own, and a
-    candidate's strength (a blank line above it) looks one line up, no further."""
+    candidate's strength (a blank line above it, or in a book without blank lines the
+    end of a paragraph: the whole book's `layout`) looks one line up, no further."""
     above = max(0, index - 1)
     window = "\n".join(book.lines[above : index + 1])
     found = heading_lines(window, language, book.layout)

@@ -11,7 +11,9 @@ space may stand between when a sentence end or a closing quote comes before it:
 with that mark and within `LOOKBACK` characters. The pair goes together (marker and
 note; `cleaning.footnotes = "keep"` keeps both), so text never refers to a note that is
 gone; notes printed one after another go as one block. A note paragraph
-must open with the mark, a space and a word (not another mark: `* * *` stays).
+must open with the mark, a space and a word (not another mark: `* * *` stays), after a
+blank line or, in a book without blank lines (`chapters.layout`), after a paragraph's
+end.
 """
 
 from __future__ import annotations
@@ -20,9 +22,8 @@ import functools
 import re
 
 from lengthwise.builders.chapters.layout import Layout
-from lengthwise.builders.cleaning.blocks import line_paragraph_end
+from lengthwise.builders.cleaning.blocks import line_paragraph_end, line_paragraphs_width
 from lengthwise.builders.cleaning.rules import HSPACE, BlockRule, Span
-from lengthwise.builders.cleaning.unwrap import wrap_width
 
 LOOKBACK = 20_000
 _SUPERSCRIPTS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
@@ -92,7 +93,7 @@ def _pairs(text: str) -> tuple[tuple[Span, Span], ...]:
     layout = Layout.of(text)
     # Without blank lines in the book, a note opens a line after a paragraph's end and
     # runs to its own (`blocks.line_paragraph_end`, by the wrap width).
-    width = None if layout.blank_line_paragraphs else (wrap_width(text.split("\n")) or 0)
+    width = line_paragraphs_width(text)
     openings = _NOTE_OPENING if width is None else _LINE_NOTE_OPENING
     for opening in openings.finditer(text):
         if width is not None and not layout.ends_paragraph(text, opening.start() + 1):
