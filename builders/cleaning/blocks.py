@@ -29,7 +29,7 @@ from typing import Literal
 
 from lengthwise.builders.chapters.layout import Layout
 from lengthwise.builders.cleaning.ledger import Edit
-from lengthwise.builders.cleaning.line_rules import candidate_lines
+from lengthwise.builders.cleaning.line_rules import WrappedPieces, candidate_lines
 from lengthwise.builders.cleaning.rules import (
     Gate,
     RuleOutcome,
@@ -217,12 +217,15 @@ def find_blocks(
     """Every block `cue` opens in `text`, in order, not overlapping."""
     blocks: list[Block] = []
     work = with_sentinel(text)
+    wrapped = WrappedPieces(text)
     position = 0
     for match in _openings(work, text, cue):
         if match.start() < position:
             continue
         start = _line_start(text, max(0, match.start()))  # work offset - 1 = text offset
         end = block_end(text, cue, start)
+        if text.startswith("\n", end):  # the rest of its last line, cut by a wrap
+            end = wrapped.continued_to(text.rfind("\n", 0, end) + 1, end)
         position = max(match.end(), end + 1)
         if end <= start:
             continue

@@ -72,6 +72,12 @@ from lengthwise.builders.cleaning.line_signatures import (
     split_book,
 )
 from lengthwise.builders.cleaning.site_terms import has_site_term
+from lengthwise.builders.cleaning.unwrap import (
+    INDENTS,
+    may_be_hard_wrapped,
+    wrap_width,
+    wrapped_continuation,
+)
 from lengthwise.json_records import JsonRecord
 from lengthwise.spec import CleaningConfig
 
@@ -183,13 +189,32 @@ def learn_and_find(
                 LearnedLine(EDGE_TEMPLATE, book.stripped[indexes[0]], len(indexes), "book", why)
             )
             to_remove += [(EDGE_TEMPLATE, index) for index in indexes]
-    edits = _line_edits(text, book, to_remove)
+    edits = _line_edits(text, book, _with_wrapped_pieces(text, book, to_remove))
     prefix_edits, prefix_learned = _heading_prefixes(text, book, config)
     edits += prefix_edits
     learned += prefix_learned
     edits.sort(key=lambda named: named[1][0])
     learned.sort(key=lambda line: (-line.count, line.rule, line.line))
     return LearnedStep(_drop_overlaps(edits), learned)
+
+
+def _with_wrapped_pieces(
+    text: str, book: BookLines, to_remove: list[tuple[str, int]]
+) -> list[tuple[str, int]]:
+    """`to_remove` and, for each line, the pieces below it that a fixed-width wrap cut
+    from it (`unwrap.wrapped_continuation`), under the same rule."""
+    indented = [(rule, i) for rule, i in to_remove if book.lines[i].startswith(INDENTS)]
+    if not indented or not may_be_hard_wrapped(text):
+        return to_remove
+    width = wrap_width(book.lines)
+    taken = {index for _, index in to_remove}
+    pieces = [
+        (rule, piece)
+        for rule, index in indented
+        for piece in wrapped_continuation(book.lines, index, width)
+        if piece not in taken
+    ]
+    return to_remove + pieces
 
 
 def _numbers(book: BookLines, entry: SignatureStats) -> list[tuple[int, ...]]:

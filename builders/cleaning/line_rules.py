@@ -15,6 +15,8 @@ just above it, so an advert between two paragraphs leaves one paragraph break.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -28,6 +30,12 @@ from lengthwise.builders.cleaning.rules import (
     format_example,
 )
 from lengthwise.builders.cleaning.structure_lines import is_structure_line
+from lengthwise.builders.cleaning.unwrap import (
+    INDENTS,
+    may_be_hard_wrapped,
+    wrap_width,
+    wrapped_continuation,
+)
 
 
 @dataclass(frozen=True)
@@ -61,6 +69,7 @@ class LineRule:
         edits: list[Edit] = []
         examples: list[str] = []
         count = 0
+        wrap = WrappedPieces(text)
         for start, end in candidate_lines(text, self.anchors, self.locator, self.line_starts):
             line = text[start:end]
             changes = self._changes(line)
@@ -71,7 +80,7 @@ class LineRule:
                 examples.append(format_example(text, start + change_start, start + change_end, new))
             new_line = apply_edits(line, changes)
             if line.strip() and not new_line.strip():
-                cut_start, cut_end = _line_removal(text, start, end)
+                cut_start, cut_end = _line_removal(text, start, wrap.continued_to(start, end))
                 # Two removals with only blank lines between may both reach into them.
                 edits.append((max(cut_start, edits[-1][1] if edits else 0), cut_end, ""))
             else:  # the changes themselves, so that the ledger shows what was cut
@@ -182,6 +191,32 @@ class LineStartGroup:
         starts += [match.end() for match in scan.finditer(text)]
         self._last = (text, member, starts)
         return starts
+
+
+class WrappedPieces:
+    """The pieces of a line a fixed-width wrap cut (`unwrap.wrapped_continuation`), for a
+    line a rule removes whole; the book's lines and width are read once, when asked."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._lines: list[str] | None = None
+        self._starts: list[int] = []
+        self._width: int | None = None
+
+    def continued_to(self, start: int, end: int) -> int:
+        """The end of the last wrapped piece of line [start, end) (`end` if none)."""
+        text = self.text
+        if not text.startswith(INDENTS, start) or text.startswith((*INDENTS, "\n"), end + 1):
+            return end  # not an indented line with a line at the margin below it
+        if self._lines is None:
+            self._lines = text.split("\n")
+            with_newline = (len(line) + 1 for line in self._lines)
+            self._starts = list(itertools.accumulate(with_newline, initial=0))
+            hard = may_be_hard_wrapped(text)
+            self._width = wrap_width(self._lines) if hard else None
+        index = bisect.bisect_right(self._starts, start) - 1
+        pieces = wrapped_continuation(self._lines, index, self._width)
+        return self._starts[pieces[-1]] + len(self._lines[pieces[-1]]) if pieces else end
 
 
 def _line_removal(text: str, start: int, end: int) -> tuple[int, int]:

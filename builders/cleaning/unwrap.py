@@ -274,6 +274,28 @@ def _capitalised(line: str) -> bool:
     return sum(word[0].isupper() for word in words) * 2 > len(words) if words else True
 
 
+INDENTS = (" ", "\t", "\u3000")  # what a paragraph's indented first line opens with
+
+
+def wrapped_continuation(lines: list[str], index: int, width: int | None) -> list[int]:
+    """Indexes of the lines below `lines[index]` that are the rest of it, cut by a
+    fixed-width wrap: `lines[index]` opens a paragraph (indented) at the full `width`,
+    and the lines below it sit at the margin, as a wrapped paragraph's next lines do
+    (each full but the last). A rule that removes a line whole takes these with it: a
+    notice longer than the wrap (`本站长期招收…，点此察` / `看详情！`) matches by its first
+    piece alone."""
+    pieces: list[int] = []
+    if width is None or not lines[index].startswith(INDENTS):
+        return pieces
+    while len(lines[index]) >= width - 2 and index + 1 < len(lines):
+        below = lines[index + 1]
+        if not below.strip() or below.startswith(INDENTS) or is_structure_line(below):
+            break
+        index += 1
+        pieces.append(index)
+    return pieces
+
+
 def unwrap_paragraphs(text: str) -> RuleOutcome:
     """Join hard-wrapped lines; unchanged text when the book is not hard-wrapped."""
     if not may_be_hard_wrapped(text):  # most books, told before splitting them into lines

@@ -26,6 +26,7 @@ import pytest
 from lengthwise.builders.cleaning.unwrap import unwrap_paragraphs
 from lengthwise.builders.corpus import BookReport, process_document
 from lengthwise.records import Book
+from tests.fixtures.planting import planted_in_chapters
 from tests.fixtures.reprinting import SETTINGS, hard_wrapped, processed, read_shared, with_text
 
 ZH = "zh_simplified_four_classics"
@@ -115,3 +116,61 @@ def test_a_short_last_line_ending_in_a_closing_quote_ends_its_paragraph() -> Non
     paragraphs = [(story * 3)[k : k + 50] + endings[k % 4] for k in range(40)]
     wrapped = "\n".join(p[i : i + 30] for p in paragraphs for i in range(0, len(p), 30))
     assert unwrap_paragraphs(wrapped).text.split("\n") == paragraphs
+
+
+def _indented_at_width(text: str, width: int = 35) -> str:
+    """Every paragraph indented with `　　` and cut every `width` characters, no blank
+    lines: the classic fixed-width Chinese e-text."""
+    paragraphs = ["\u3000\u3000" + line.strip() for line in text.split("\n") if line.strip()]
+    return "\n".join(
+        "\n".join(p[i : i + width] for i in range(0, len(p), width)) for p in paragraphs
+    )
+
+
+_HONGLOUMENG = "hongloumeng_utf8.txt"
+_XIYOUJI = "xiyouji_utf8.txt"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("name", "notice", "where"),
+    [
+        # 红楼梦's own notice (`本站长期招收…，点此察` / `看详情！`): written against it.
+        (_HONGLOUMENG, None, ""),
+        (_XIYOUJI, "本站所有小说均来自书友上传，如有侵权请联系删除，谢谢大家的支持与厚爱！", "end"),
+        # Exactly as wide as the wrap, mid-chapter: the paragraph below is the story's.
+        (_XIYOUJI, "本站所有小说均来自书友上传，如有侵权请联系本站删除，谢谢各位大家！", "middle"),
+        # A learned credit exactly as wide as the wrap, after the heading: the paragraph
+        # below it is the story's.
+        (_XIYOUJI, "世德堂本西游记校订本第二版上海古籍出版社一九八六年六月第一次印", "start"),
+        # A credit no site rule knows: its first piece is learned, its last ends a sentence.
+        (
+            _XIYOUJI,
+            "世德堂本西游记校订本第二版上海古籍出版社一九八六年六月第一次印刷本共印五千册。",
+            "end",
+        ),
+    ],
+)
+def test_a_site_notice_cut_by_the_wrap_goes_with_its_last_piece(
+    shared_corpora: Path, name: str, notice: str | None, where: str
+) -> None:
+    """The notice's first piece is a site line on its own; the piece below it at the
+    margin is the rest of the same line and goes with it (it stayed: `看详情！`)."""
+    doc = read_shared(shared_corpora, ZH, name)
+    reference = process_document(with_text(doc, _indented_at_width(doc.text)), SETTINGS)[0]
+    assert reference is not None
+    if notice is None:
+        book = reference
+        assert "看详情" not in "".join(c.text for c in reference.chapters)
+    else:
+        planted, count = planted_in_chapters(
+            doc, processed(doc), lambda _: f"\n{notice}\n", where=where
+        )
+        assert count >= 90
+        book = process_document(with_text(doc, _indented_at_width(planted.text)), SETTINGS)[0]
+        assert book is not None
+        assert [_letters(c.text) for c in book.chapters] == [
+            _letters(c.text) for c in reference.chapters
+        ]
+    leftovers = ("点此察", "谢谢大家的支持", "共印五千册")
+    assert not any(left in c.text for c in book.chapters for left in leftovers)
