@@ -12,7 +12,7 @@ from lengthwise.spec import ChaptersConfig, CleaningConfig
 from lengthwise.storage import canonical_hash, read_json
 
 # Bump when cleaning or chapter detection changes output for the same input.
-PIPELINE_VERSION = "corpus-32"
+PIPELINE_VERSION = "corpus-33"
 
 
 @dataclass

@@ -25,6 +25,20 @@ read like narrative. Decisions, per signature, on the book after the rule sets r
   inside a sentence in a third of its occurrences or more (page furniture falls where
   the page ends: a running head printed on every other page); or one shared with
   `min_books` other books of the corpus (`corpus_lines`).
+* `learned/recurring-line`: a line of `_VERBATIM_MIN_LETTERS` letters or more printed the
+  same, character for character, in `min_chapter_share` of the chapters (at least three
+  chapters and `min_repeats` times), mostly away from chapter edges, in a book with three
+  headings or more, at most twice per chapter holding it, with different lines around
+  it each time: furniture a site or a converter drops into the middle of every
+  chapter (`Back to top`, `Scanned by …, proofed by …`, `本文由网友上传至…，仅供试读`).
+  A story does not print one long sentence verbatim inside a third of its chapters (none
+  of the shared books does in a tenth); its formulae sit at chapter edges
+  (`欲知后事如何，且听下回分解。`) and its repeated speech is short (`"Yes."`): both stay,
+  and so do a line opening with a quotation mark and a line of a stanza (a refrain sung in
+  every chapter comes with the same lines next to it; so does a furniture block of two
+  lines or more, which stays for that reason). Prose-shaped lines qualify too, the
+  only rule here that takes them without a site word; `disable_rules` turns it off for a
+  book whose refrain is printed so.
 * `learned/chapter-edge-template` (Chinese books): chapter-edge lines that share a frame,
   a short middle varying (`本章由「某某」校对`, the name changing; edge_templates.py).
 
@@ -40,6 +54,7 @@ recurs in many chapters (a page notice); a line needs two letters or more
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 from collections import Counter
@@ -88,12 +103,14 @@ BOILERPLATE_LINE = "learned/boilerplate-line"
 # so that `disable_rules` knows it.
 RUNNING_TITLE = "learned/running-title"
 CHAPTER_END_SIGNATURE = "learned/chapter-end-signature"
+RECURRING_LINE = "learned/recurring-line"
 REPEATED_HEADING = "learned/repeated-heading"  # (repeated_headings.py, after detection too)
 LEARNED_RULES = (
     EDGE_TEMPLATE,
     PAGE_MARKER,
     HEADING_MARKER,
     BOILERPLATE_LINE,
+    RECURRING_LINE,
     RUNNING_TITLE,
     CHAPTER_END_SIGNATURE,
     REPEATED_HEADING,
@@ -106,6 +123,15 @@ _MAX_LINE_SHARE = 0.25
 _MIN_INSIDE_SHARE = 1 / 3
 _EVERYWHERE_MIN = 20  # a line this frequent (and > 2 per chapter) is furniture anywhere
 _RISING_SHARE = 0.9  # page numbers: this share of occurrences distinct, of steps rising
+# learned/recurring-line: a line this long (letters), the same in a third of the chapters,
+# mostly (this share) away from their edges, in a book of this many headings or more.
+_VERBATIM_MIN_LETTERS = 8
+_VERBATIM_MAX_EDGE_SHARE = 0.5
+_VERBATIM_MIN_HEADINGS = 3
+_VERBATIM_MIN_CHAPTERS = 3
+_VERBATIM_MAX_PER_CHAPTER = 2
+_VERBATIM_MAX_SAME_NEIGHBOUR_SHARE = 0.5  # of occurrences beside the same line: a stanza
+_OPENING_QUOTES = frozenset("\"'“‘「『《«‹")
 
 
 @dataclass(frozen=True)
@@ -172,6 +198,8 @@ def learn_and_find(
             chapter_numbers,
             inside,
         )
+        if verdict is None and not entry.heading and not names_a_chapter(sig):
+            verdict = recurring_verbatim(sig, entry, book, config)
         if verdict is None:
             continue
         rule, why = verdict
@@ -243,9 +271,12 @@ def _is_letterless_number(sig: str) -> bool:
 
 
 def _may_be_boilerplate(sig: str) -> bool:
-    """Shapes `classify` can learn: page markers, and lines with 2+ letters that are not
-    prose-shaped or hold a site word (site_terms.py)."""
+    """Shapes `classify` or `recurring_verbatim` can learn: page markers, lines with 2+
+    letters that are not prose-shaped or hold a site word (site_terms.py), and long
+    lines."""
     if "0" in sig and letters(sig) <= _PAGE_MARKER_MAX_LETTERS:
+        return True
+    if letters(sig) >= _VERBATIM_MIN_LETTERS:  # learned/recurring-line may take it
         return True
     return letters(sig) >= 2 and (not looks_like_prose(sig) or has_site_term(sig))
 
@@ -321,6 +352,53 @@ def classify(
         # (Numbers that change are page numbers: the tests above.)
         return BOILERPLATE_LINE, f"{count} lines in {headings} chapters, {_shape(sig)}"
     return None
+
+
+def recurring_verbatim(
+    sig: str, entry: SignatureStats, book: BookLines, config: CleaningConfig
+) -> tuple[str, str] | None:
+    """`learned/recurring-line`'s verdict on a signature `classify` left (see the module
+    docstring); `entry` must be located (`locate`) and `book` have its headings."""
+    headings = len(book.headings)
+    if (
+        headings < _VERBATIM_MIN_HEADINGS
+        or len(entry.forms) != 1
+        or letters(sig) < _VERBATIM_MIN_LETTERS
+        or sig[:1] in _OPENING_QUOTES
+        or entry.count < config.learned_min_repeats
+        or entry.edge > _VERBATIM_MAX_EDGE_SHARE * entry.count
+    ):
+        return None
+    if _in_a_stanza(book, entry):
+        return None
+    # Chapters holding it, not occurrences: a chant sung forty times in one chapter is
+    # the story's.
+    chapters = len({bisect.bisect(book.headings, index) for index in entry.lines})
+    needed = max(_VERBATIM_MIN_CHAPTERS, config.learned_min_chapter_share * headings)
+    # About once per chapter: a line printed many times in the chapters that hold it is
+    # the story's (a speaker's name in a play, a chorus).
+    if chapters < needed or entry.count > _VERBATIM_MAX_PER_CHAPTER * chapters:
+        return None
+    return RECURRING_LINE, f"{entry.count} lines, the same in {chapters} of {headings} chapters"
+
+
+def _in_a_stanza(book: BookLines, entry: SignatureStats) -> bool:
+    """Whether a line mostly comes with the same line next to it (the nearest non-blank
+    line above or below): a line of a refrain or a verse printed again, not furniture
+    dropped between whatever paragraphs happen to be there."""
+    stripped = book.stripped
+    above: Counter[str] = Counter()
+    below: Counter[str] = Counter()
+    for index in entry.lines:
+        up, down = index - 1, index + 1
+        while up >= 0 and not stripped[up]:
+            up -= 1
+        while down < len(stripped) and not stripped[down]:
+            down += 1
+        above[stripped[up] if up >= 0 else ""] += 1
+        below[stripped[down] if down < len(stripped) else ""] += 1
+    same = max(above.most_common(1)[0][1], below.most_common(1)[0][1])
+    return same >= _VERBATIM_MAX_SAME_NEIGHBOUR_SHARE * entry.count
 
 
 # Brackets sites box furniture in; not quotes or parentheses, which hold the story's own
