@@ -31,7 +31,7 @@ from lengthwise.builders.audit.sample_audit import split_lines
 from lengthwise.builders.audit.vocabulary import LanguageProfile
 
 # Bump when a detector changes what it finds: cached pieces of older versions are ignored.
-DETECTOR_VERSION = 6
+DETECTOR_VERSION = 7
 
 _ANY_FULLWIDTH = re.compile(r"[\uff01-\uff5e]")
 

@@ -52,7 +52,10 @@ def first_address(text: str) -> tuple[int, int] | None:
 
 
 def _is_domain_in_prose(found: str) -> bool:
-    """`said he.Me` is prose with a missing space, not a domain: real domains are lower case."""
+    """`said he.Top` is prose with a missing space, not a domain: a capitalised word after
+    the dot. Sites also print their domain in capitals to slip past filters
+    (`Ｍ．ＹＥＤＵ．ＣＣ`, `m.yedu.CC`): a top-level part in capitals is an address."""
     if "://" in found or "@" in found or found.lower().startswith("www"):
         return False
-    return found != found.lower()
+    top = re.split(r"[.。]", found)[-1]
+    return found != found.lower() and not (len(top) > 1 and top.isupper())

@@ -161,3 +161,25 @@ def test_a_mojibake_passage_is_one_damage_finding(shared_corpora: Path, tmp_path
     assert audit.total == 1
     (shown,) = audit.snippets["damage"]
     assert "灏倩に汀２茚" in shown  # the garbled characters themselves
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("行者笑道。Ｍ．ＹＥＤＵ．ＣＣ我们走罢。", "Ｍ．ＹＥＤＵ．ＣＣ"),  # full-width capitals
+        ("行者笑道。m.yedu.CC我们走罢。", "m.yedu.CC"),
+        ("Read on at BOOKS.EXAMPLE.NET tonight.", "BOOKS.EXAMPLE.NET"),
+    ],
+)
+def test_a_domain_in_capitals_is_an_address(text: str, address: str) -> None:
+    """Sites print their domain in capitals to slip past filters (a held-out probe found
+    `Ｍ．ｙｅｄｕ．ＣＣ` glued into sentences, unseen by the audit)."""
+    language = "zh" if "行者" in text else "en"
+    audit = audit_sample(row(text, language, []), AuditConfig())
+    assert audit.counts["url"] == 1
+    assert f"⟦{address}⟧" in audit.snippets["url"][0]
+
+
+@pytest.mark.parametrize("text", ["“Yes,” said he.Top of the hill was bare.", "It went to.Com"])
+def test_a_capitalised_word_after_a_missing_space_is_prose(text: str) -> None:
+    assert audit_sample(row(text, "en", []), AuditConfig()).counts["url"] == 0
