@@ -293,6 +293,8 @@ class AuditConfig(_Strict):
     max_findings: int | None = Field(default=None, ge=0)
     action: Literal["drop", "refuse"] = "drop"
     repeated_line_min: int = Field(default=3, ge=2)  # a non-narrative line this many times
+    # a glued-in sentence this many times (and once per 20,000 characters of the sample)
+    repeated_fragment_min: int = Field(default=5, ge=2)
     toc_run_min: int = Field(default=3, ge=2)  # consecutive heading-like lines
     snippets_per_class: int = Field(default=3, ge=0)
     languages: dict[str, AuditLanguageConfig] = Field(default_factory=dict)

@@ -10,7 +10,8 @@ context may reach into the next chapter), plus what the sample-level rules need:
 - URL spans with and without full-width translation (the sample translates when any
   of its chapters has full-width letters or digits);
 - page-marker lines with their text (a line equal to any heading of the sample is skipped);
-- candidate repeated lines counted (summed over the sample's chapters);
+- candidate repeated lines and glued-in fragments counted (summed over the sample's
+  chapters);
 - heading-like runs (a contents run may continue across a join).
 """
 
@@ -23,6 +24,7 @@ from typing import Any
 from lengthwise.builders.audit.detectors.damage import damage_spans
 from lengthwise.builders.audit.detectors.nav_bars import nav_bar_spans
 from lengthwise.builders.audit.detectors.page_markers import page_marker_lines
+from lengthwise.builders.audit.detectors.repeated_fragments import fragment_counts
 from lengthwise.builders.audit.detectors.repeated_lines import candidate_line_counts
 from lengthwise.builders.audit.detectors.terms import term_matches
 from lengthwise.builders.audit.detectors.toc_runs import RunItem, heading_like_runs
@@ -51,6 +53,7 @@ class ChapterPieces:
     line_counts: dict[str, int]
     toc: list[RunItem]
     damage: list[tuple[int, int, str]]
+    fragment_counts: dict[str, int]
 
     def to_json(self) -> list[Any]:
         return [
@@ -65,11 +68,25 @@ class ChapterPieces:
             self.line_counts,
             self.toc,
             self.damage,
+            self.fragment_counts,
         ]
 
     @classmethod
     def from_json(cls, row: list[Any]) -> ChapterPieces:
-        (length, urls, translated, alnum, site, copyright_, nav, pages, lines, toc, damage) = row
+        (
+            length,
+            urls,
+            translated,
+            alnum,
+            site,
+            copyright_,
+            nav,
+            pages,
+            lines,
+            toc,
+            damage,
+            fragments,
+        ) = row
         return cls(
             length=length,
             urls=[(s, e) for s, e in urls],
@@ -82,6 +99,7 @@ class ChapterPieces:
             line_counts=dict(lines),
             toc=[None if item is None else (item[0], tuple(item[1])) for item in toc],
             damage=[(s, e, shown) for s, e, shown in damage],
+            fragment_counts=dict(fragments),
         )
 
 
@@ -102,6 +120,7 @@ def chapter_pieces(text: str, profile: LanguageProfile) -> ChapterPieces:
         line_counts=dict(candidate_line_counts(lines)),
         toc=heading_like_runs(lines, profile),
         damage=damage_spans(text),
+        fragment_counts=dict(fragment_counts(text)),
     )
 
 

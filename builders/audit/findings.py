@@ -14,6 +14,8 @@ FINDING_CLASSES: dict[str, str] = {
     "copyright": "copyright and licence vocabulary (版权, 免责声明, Project Gutenberg, ...)",
     "page_marker": "page-number lines (`12`, `- 12 -`, `[Page 12]`, `第12页`)",
     "repeated_line": "non-narrative lines recurring within the sample (one per distinct line)",
+    "repeated_fragment": "a sentence or bracketed aside glued into the text again and again "
+    "(one per distinct fragment)",
     "toc_run": "runs of consecutive short heading-like lines (a contents list)",
     "damage": "private-use code points, U+FFFD, placeholder `?`/`□` inside Chinese text",
     "long_heading": "chapter headings longer than the language's limit",
@@ -27,6 +29,7 @@ SHORT_NAMES: dict[str, str] = {
     "copyright": "copyright",
     "page_marker": "page",
     "repeated_line": "repeated",
+    "repeated_fragment": "fragment",
     "toc_run": "toc",
     "damage": "damage",
     "long_heading": "heading",

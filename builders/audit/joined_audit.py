@@ -18,6 +18,7 @@ from functools import lru_cache
 from lengthwise.builders.audit.chapter_pieces import ChapterPieces
 from lengthwise.builders.audit.detectors.ascii_symbols import find_ascii_symbols
 from lengthwise.builders.audit.detectors.headings import find_long_headings
+from lengthwise.builders.audit.detectors.repeated_fragments import repeated_fragment_findings
 from lengthwise.builders.audit.detectors.repeated_lines import repeated_line_findings
 from lengthwise.builders.audit.detectors.terms import compiled_terms, kept_term_spans
 from lengthwise.builders.audit.detectors.toc_runs import RunItem, append_item, toc_run_findings
@@ -60,6 +61,12 @@ def audit_from_pieces(
         counts.update(p.line_counts)
     recorder.findings(
         repeated_line_findings(counts, context.heading_lines, config.repeated_line_min)
+    )
+    fragments: Counter[str] = Counter()
+    for p in pieces:
+        fragments.update(p.fragment_counts)
+    recorder.findings(
+        repeated_fragment_findings(fragments, len(context.text), config.repeated_fragment_min)
     )
     items: list[RunItem] = []
     for p in pieces:

@@ -9,6 +9,7 @@ from lengthwise.builders.audit.detectors.damage import find_damage
 from lengthwise.builders.audit.detectors.headings import find_long_headings
 from lengthwise.builders.audit.detectors.nav_bars import find_nav_bars
 from lengthwise.builders.audit.detectors.page_markers import find_page_markers
+from lengthwise.builders.audit.detectors.repeated_fragments import find_repeated_fragments
 from lengthwise.builders.audit.detectors.repeated_lines import find_repeated_lines
 from lengthwise.builders.audit.detectors.terms import find_copyright_terms, find_site_terms
 from lengthwise.builders.audit.detectors.toc_runs import find_toc_runs
@@ -25,6 +26,7 @@ DETECTORS: tuple[Detector, ...] = (
     find_copyright_terms,
     find_page_markers,
     find_repeated_lines,
+    find_repeated_fragments,
     find_toc_runs,
     find_damage,
     find_long_headings,
