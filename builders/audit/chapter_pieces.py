@@ -10,8 +10,7 @@ context may reach into the next chapter), plus what the sample-level rules need:
 - URL spans with and without full-width translation (the sample translates when any
   of its chapters has full-width letters or digits);
 - page-marker lines with their text (a line equal to any heading of the sample is skipped);
-- candidate repeated lines and glued-in fragments counted (summed over the sample's
-  chapters);
+- candidate repeated lines counted (summed over the sample's chapters);
 - heading-like runs (a contents run may continue across a join).
 """
 
@@ -24,7 +23,6 @@ from typing import Any
 from lengthwise.builders.audit.detectors.damage import damage_spans
 from lengthwise.builders.audit.detectors.nav_bars import nav_bar_spans
 from lengthwise.builders.audit.detectors.page_markers import page_marker_lines
-from lengthwise.builders.audit.detectors.repeated_fragments import fragment_counts
 from lengthwise.builders.audit.detectors.repeated_lines import candidate_line_counts
 from lengthwise.builders.audit.detectors.terms import term_matches
 from lengthwise.builders.audit.detectors.toc_runs import RunItem, heading_like_runs
@@ -53,7 +51,6 @@ class ChapterPieces:
     line_counts: dict[str, int]
     toc: list[RunItem]
     damage: list[tuple[int, int, str]]
-    fragment_counts: dict[str, int]
 
     def to_json(self) -> list[Any]:
         return [
@@ -68,7 +65,6 @@ class ChapterPieces:
             self.line_counts,
             self.toc,
             self.damage,
-            self.fragment_counts,
         ]
 
     @classmethod
@@ -85,7 +81,6 @@ class ChapterPieces:
             lines,
             toc,
             damage,
-            fragments,
         ) = row
         return cls(
             length=length,
@@ -99,7 +94,6 @@ class ChapterPieces:
             line_counts=dict(lines),
             toc=[None if item is None else (item[0], tuple(item[1])) for item in toc],
             damage=[(s, e, shown) for s, e, shown in damage],
-            fragment_counts=dict(fragments),
         )
 
 
@@ -120,7 +114,6 @@ def chapter_pieces(text: str, profile: LanguageProfile) -> ChapterPieces:
         line_counts=dict(candidate_line_counts(lines)),
         toc=heading_like_runs(lines, profile),
         damage=damage_spans(text),
-        fragment_counts=dict(fragment_counts(text)),
     )
 
 

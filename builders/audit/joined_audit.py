@@ -12,13 +12,16 @@ characters either side) and such a sample is audited from its text instead.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from lengthwise.builders.audit.chapter_pieces import ChapterPieces
 from lengthwise.builders.audit.detectors.ascii_symbols import find_ascii_symbols
 from lengthwise.builders.audit.detectors.headings import find_long_headings
-from lengthwise.builders.audit.detectors.repeated_fragments import repeated_fragment_findings
+from lengthwise.builders.audit.detectors.repeated_fragments import (
+    find_repeated_fragments,
+    repeated_fragment_findings,
+)
 from lengthwise.builders.audit.detectors.repeated_lines import repeated_line_findings
 from lengthwise.builders.audit.detectors.terms import compiled_terms, kept_term_spans
 from lengthwise.builders.audit.detectors.toc_runs import RunItem, append_item, toc_run_findings
@@ -33,7 +36,10 @@ JOIN_REACH = 200
 
 
 def audit_from_pieces(
-    row: Sample, pieces: Sequence[ChapterPieces], config: AuditConfig
+    row: Sample,
+    pieces: Sequence[ChapterPieces],
+    config: AuditConfig,
+    fragments: Mapping[str, int] | None = None,
 ) -> SampleAudit | None:
     """The sample's audit, or None when a term may run across a join (audit the text)."""
     context = AuditContext.for_row(row, config)
@@ -62,12 +68,6 @@ def audit_from_pieces(
     recorder.findings(
         repeated_line_findings(counts, context.heading_lines, config.repeated_line_min)
     )
-    fragments: Counter[str] = Counter()
-    for p in pieces:
-        fragments.update(p.fragment_counts)
-    recorder.findings(
-        repeated_fragment_findings(fragments, len(context.text), config.repeated_fragment_min)
-    )
     items: list[RunItem] = []
     for p in pieces:
         for item in p.toc:
@@ -78,6 +78,15 @@ def audit_from_pieces(
             recorder.add("damage", offset + start, offset + end, shown)
     recorder.findings(find_long_headings(context))
     recorder.findings(find_ascii_symbols(context))  # one C-level scan of the sample
+    # Glued-in fragments: counted over the sample's chapters from its book's recurring
+    # ones (`fragments`), else one scan of the sample (a fragment may come once per
+    # chapter: per-chapter pieces would have to keep every sentence).
+    if fragments is None:
+        recorder.findings(find_repeated_fragments(context))
+    else:
+        recorder.findings(
+            repeated_fragment_findings(fragments, len(context.text), config.repeated_fragment_min)
+        )
     return recorder.audit
 
 

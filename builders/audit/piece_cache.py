@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
 
@@ -79,6 +79,28 @@ class PieceStore:
         self._store(fresh)
         self._memory.update(self._load([k for k in set(needed) if k not in self._memory]))
         return self._memory
+
+    def book_fragments(
+        self, key: str, compute: Callable[[], dict[str, dict[int, int]]]
+    ) -> dict[str, dict[int, int]]:
+        """A book's recurring fragments with their counts per chapter index
+        (`fragments.chapter_counts`), stored under `key` (computed on a miss)."""
+        stored_key = f"fragments:{key}"
+        if self._db is not None:
+            row = self._db.execute(
+                "SELECT data FROM pieces WHERE key = ?", (stored_key,)
+            ).fetchone()
+            if row is not None:
+                data = json.loads(row[0])
+                return {f: {int(i): n for i, n in counts.items()} for f, counts in data.items()}
+        found = compute()
+        if self._db is not None:
+            with self._db:
+                self._db.execute(
+                    "INSERT OR REPLACE INTO pieces VALUES (?, ?)",
+                    (stored_key, json.dumps(found, ensure_ascii=False, separators=(",", ":"))),
+                )
+        return found
 
     def _stored_keys(self, keys: list[str]) -> set[str]:
         if self._db is None:

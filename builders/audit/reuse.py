@@ -14,6 +14,8 @@ sampling-only rebuild ~60 ms), and gives the same record wherever it runs.
 
 from __future__ import annotations
 
+import functools
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from lengthwise.builders.audit.chapter_pieces import ChapterPieces
@@ -22,16 +24,19 @@ from lengthwise.builders.audit.joined_audit import audit_from_pieces
 from lengthwise.builders.audit.piece_cache import PieceStore, piece_key
 from lengthwise.builders.audit.sample_audit import audit_sample
 from lengthwise.builders.audit.vocabulary import LanguageProfile, profile_for
+from lengthwise.builders.cleaning.fragments import chapter_counts
 from lengthwise.builders.joining import CHAPTER_SEPARATOR, render_chapter
 from lengthwise.executors import Executor, make_executor
 from lengthwise.executors.batches import run_batched
 from lengthwise.records import Book, Sample
 from lengthwise.spec import AuditConfig
+from lengthwise.storage import sha256_text
 
 # (key, rendered text) of each chapter a sample holds; None when its book is unknown.
 Plan = list[tuple[str, str]] | None
-# One sample to audit and its chapters' pieces (None: audit its text).
-Planned = tuple[Sample, list[ChapterPieces] | None]
+# One sample to audit, its chapters' pieces (None: audit its text) and the counts of its
+# book's recurring fragments within it.
+Planned = tuple[Sample, list[ChapterPieces] | None, Mapping[str, int] | None]
 BATCH_CHARS = 2_000_000  # sample text per executor call
 
 
@@ -46,13 +51,37 @@ def audit_rows(
     runner = runner or make_executor(workers=1)
     every, plans = _plans(rows, books, config)
     pieces = store.pieces(every, (key for plan in plans if plan for key, _ in plan), runner)
+    fragments = _book_fragments(rows, books, config, store)
     planned: list[Planned] = []
     for row, plan in zip(rows, plans, strict=True):
         joined = plan is not None and _is_joined(row.text, [text for _, text in plan])
-        planned.append(
-            (row, [pieces[key] for key, _ in plan] if plan is not None and joined else None)
-        )
+        if plan is None or not joined:
+            planned.append((row, None, None))
+            continue
+        counts: Counter[str] = Counter()
+        for fragment, per_chapter in fragments.get(row.book_id, {}).items():
+            for index in range(row.first_chapter, row.last_chapter + 1):
+                counts[fragment] += per_chapter.get(index, 0)
+        planned.append((row, [pieces[key] for key, _ in plan], counts))
     return audit_samples(planned, config, runner)
+
+
+def _book_fragments(
+    rows: Sequence[Sample], books: Mapping[str, Book], config: AuditConfig, store: PieceStore
+) -> dict[str, dict[str, dict[int, int]]]:
+    """Per book with samples: its recurring fragments' counts per chapter (stored)."""
+    found: dict[str, dict[str, dict[int, int]]] = {}
+    for book_id in dict.fromkeys(row.book_id for row in rows):
+        if book_id not in books:
+            continue
+        book = books[book_id]
+        profile = profile_for(book.language or "en", config)
+        keys = [piece_key(chapter, profile) for chapter in book.chapters]
+        key = sha256_text("\0".join([str(config.repeated_fragment_min), *keys]))
+        found[book_id] = store.book_fragments(
+            key, functools.partial(_fragment_counts, book, config.repeated_fragment_min)
+        )
+    return found
 
 
 def audit_samples(
@@ -63,8 +92,8 @@ def audit_samples(
     """Every sample's audit, in input order: from its pieces here where they suffice,
     from its text on `runner` otherwise."""
     audits: list[SampleAudit | None] = [
-        audit_from_pieces(row, pieces, config) if pieces is not None else None
-        for row, pieces in planned
+        audit_from_pieces(row, pieces, config, fragments) if pieces is not None else None
+        for row, pieces, fragments in planned
     ]
     missing = [i for i, audit in enumerate(audits) if audit is None]
     texts = [planned[i][0] for i in missing]
@@ -78,6 +107,11 @@ def audit_samples(
 def audit_text_batch(rows: list[Sample], config: AuditConfig) -> list[SampleAudit]:
     """One executor call: each sample audited from its text."""
     return [audit_sample(row, config) for row in rows]
+
+
+def _fragment_counts(book: Book, minimum: int) -> dict[str, dict[int, int]]:
+    texts = [render_chapter(chapter) for chapter in book.chapters]
+    return chapter_counts(texts, CHAPTER_SEPARATOR, minimum)
 
 
 def _plans(

@@ -60,7 +60,7 @@ def run_audit(
     rows = [row for rows in subset_rows.values() for row in rows]
     runner = make_executor(executor, workers)
     if books is None:
-        audits = audit_samples([(row, None) for row in rows], config, runner)
+        audits = audit_samples([(row, None, None) for row in rows], config, runner)
     else:
         store = PieceStore(cache_dir / PIECES_FILE if cache_dir is not None else None)
         try:

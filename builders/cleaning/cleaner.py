@@ -13,6 +13,7 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from lengthwise.builders.cleaning.glued_fragments import GLUED_FRAGMENT
 from lengthwise.builders.cleaning.learned import LEARNED_RULES, LearnedLine, learn_and_find
 from lengthwise.builders.cleaning.ledger import (
     Edit,
@@ -196,6 +197,8 @@ def plan_rules(
         disabled.update(FOOTNOTE_RULES)
     if not config.unwrap_paragraphs:
         disabled.add(UNWRAP_PARAGRAPHS.name)
+    if not config.learned_boilerplate:
+        disabled.add(GLUED_FRAGMENT.name)
     rulesets = resolve_rulesets(
         config.rulesets, _resolve_language(language, text), source_kind, text
     )

@@ -18,6 +18,7 @@ from lengthwise.builders.cleaning.broken_paragraphs import (
 )
 from lengthwise.builders.cleaning.damage_rules import MOJIBAKE
 from lengthwise.builders.cleaning.double_spacing import DOUBLE_SPACING
+from lengthwise.builders.cleaning.glued_fragments import GLUED_FRAGMENT
 from lengthwise.builders.cleaning.html_tags import HTML_TAG
 from lengthwise.builders.cleaning.line_rules import LineRule, _line_removal
 from lengthwise.builders.cleaning.rules import (
@@ -236,6 +237,7 @@ POST_LINES: tuple[Rule | BlockRule | UnwrapRule, ...] = (
     UNWRAP_PARAGRAPHS,
 )
 POST_PARAGRAPHS: tuple[Rule | BlockRule | OutcomeRule, ...] = (
+    GLUED_FRAGMENT,  # after unwrapping: a sentence is part of one line
     REJOIN_BROKEN_PARAGRAPHS,
     BLANK_LINES,
     EDGE_BLANK_LINES,

@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 
 from lengthwise.builders.audit import audit_sample
-from lengthwise.builders.audit.detectors.repeated_fragments import fragment_counts, weight
+from lengthwise.builders.audit.detectors.repeated_fragments import fragment_counts
 from lengthwise.builders.audit.piece_cache import PieceStore
 from lengthwise.builders.audit.reuse import audit_rows
 from lengthwise.builders.audit.stage import PIECES_FILE
+from lengthwise.builders.cleaning.fragments import weight
 from lengthwise.spec import AuditConfig
 from tests.builders.audit.test_audit_reuse import book, every_run
 from tests.builders.audit.test_detectors import row
@@ -75,13 +76,13 @@ def test_not_short_nor_ending_its_line_nor_in_english_speech() -> None:
     )
     assert audit_sample(row(glued, "zh", []), AuditConfig()).counts["repeated_fragment"] == 1
     speech = '"Come," said he. "I have walked all the way from the station today." He sat.'
-    assert fragment_counts("\n".join([speech] * 9)) == {}
+    assert fragment_counts("\n".join([speech] * 9), 5) == {}
     speech = '"Come," said he. "Well. I have walked all the way from the station today." Then.'
-    assert fragment_counts("\n".join([speech] * 9)) == {}
+    assert fragment_counts("\n".join([speech] * 9), 5) == {}
     curly = "\u201cWell. I have walked all the way from the station today.\u201d Then he sat."
-    assert fragment_counts("\n".join([curly] * 9)) == {}
+    assert fragment_counts("\n".join([curly] * 9), 5) == {}
     narration = "Then he sat. I have walked all the way from the station today. He sat."
-    assert fragment_counts("\n".join([narration] * 9)) == {
+    assert fragment_counts("\n".join([narration] * 9), 5) == {
         "I have walked all the way from the station today.": 9
     }
 
