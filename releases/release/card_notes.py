@@ -77,8 +77,9 @@ def audit_markdown(report: BuildReport) -> str:
     lines = [
         share_sentence(audit)
         + " The audit looks for what cleaning may have missed: URLs, site and licence "
-        "vocabulary, page markers, repeated lines, contents lists, damaged characters, "
-        "overlong headings and ASCII symbols standing between CJK characters."
+        "vocabulary, page markers, repeated lines, sentences glued into the text again and "
+        "again, contents lists, damaged characters, overlong headings and ASCII symbols "
+        "standing between CJK characters."
     ]
     if classes:
         lines.append(f"Samples with findings, per class: {classes}.")
