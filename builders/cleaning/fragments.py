@@ -37,6 +37,11 @@ _SENTENCE = re.compile(
 _ASIDE = re.compile(r"[（(【〔\[〖<{][^（(【〔\[〖<{）)】〕\]〗>}\n]{2,80}[）)】〕\]〗>}]")
 _OPENING_QUOTES = "\"'“‘「『"
 _PAIRS = {"”": "“", "’": "‘", "」": "「", "』": "『"}
+_ASIDE_OPENERS = "（(【〔[〖<{"
+_ASIDE_ENDS = "）)】〕]〗>}"
+_STOPS = "。！？!?."
+_UNIT_ENDS = _STOPS + "”’」』\"'" + _ASIDE_ENDS
+_UNIT_BEFORE = " \t\u3000\n" + _UNIT_ENDS
 Span = tuple[int, int]
 
 
@@ -62,7 +67,9 @@ def recurring_fragments(text: str, at_least: int) -> dict[str, list[Span]]:
         spans = [
             span
             for span in occurrences(text, fragment)
-            if not _ends_line(text, span[1]) and not (latin and _in_speech(text, span[0]))
+            if _is_unit(text, fragment, span)
+            and not _ends_line(text, span[1])
+            and not (latin and _in_speech(text, span[0]))
         ]
         if len(spans) >= at_least:
             found[fragment] = spans
@@ -88,7 +95,13 @@ def _repeated(text: str, at_least: int) -> Counter[str]:
         if count < 2:
             continue
         fragment = _own_quotes(raw.strip())
-        if fragment and fragment[0] not in _OPENING_QUOTES and weight(fragment) >= MIN_WEIGHT:
+        if (
+            fragment
+            and fragment[0] not in _OPENING_QUOTES
+            # Else it ended its line: no candidate (`_is_unit` would refuse it too, later).
+            and fragment[-1] in _UNIT_ENDS
+            and weight(fragment) >= MIN_WEIGHT
+        ):
             merged[fragment] += count
     return Counter({f: n for f, n in merged.items() if n >= at_least})
 
@@ -119,6 +132,15 @@ def occurrences(text: str, fragment: str) -> list[Span]:
         found.append((at, at + len(fragment)))
         at = text.find(fragment, at + len(fragment))
     return found
+
+
+def _is_unit(text: str, fragment: str, span: Span) -> bool:
+    """Whether the fragment printed at `span` stands as a sentence or aside of its own,
+    not as the tail of a longer sentence (`…且看下回分解` inside `…且看下回分解。`)."""
+    start, end = span
+    if end < len(text) and fragment[-1] not in _ASIDE_ENDS and text[end] in _STOPS:
+        return False
+    return start == 0 or fragment[0] in _ASIDE_OPENERS or text[start - 1] in _UNIT_BEFORE
 
 
 def _ends_line(text: str, end: int) -> bool:

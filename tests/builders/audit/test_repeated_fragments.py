@@ -115,3 +115,15 @@ def test_from_chapter_pieces_as_from_the_text(tmp_path: Path) -> None:
     got = [a.to_dict() for a in audit_rows(rows, {b.id: b}, config, store)]
     store.close()
     assert got == expected
+
+
+def test_a_closing_formula_is_not_counted_as_the_tail_of_itself() -> None:
+    """Chapters ending on `…且看下回分解` (the stop lost) must not make the formula ending
+    every other chapter a fragment: `…分解` inside `…分解。` is no sentence of its own
+    (found on 鏡花緣 samples by an all-shared build)."""
+    formula = "未知後事如何，且看下回分解"
+    chapters = [f"第{n}回。話說眾人散了。{formula}。\n\n第{n + 1}回" for n in range(9)]
+    # Five chapters whose last stop was lost: the bare formula is seen five times.
+    text = "\n".join(chapters + [f"第{n}回。又散了。{formula}\n" for n in range(10, 15)])
+    assert fragment_counts(text, 5) == {}
+    assert audit_sample(row(text, "zh", []), AuditConfig()).counts["repeated_fragment"] == 0
