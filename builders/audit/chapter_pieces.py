@@ -69,19 +69,7 @@ class ChapterPieces:
 
     @classmethod
     def from_json(cls, row: list[Any]) -> ChapterPieces:
-        (
-            length,
-            urls,
-            translated,
-            alnum,
-            site,
-            copyright_,
-            nav,
-            pages,
-            lines,
-            toc,
-            damage,
-        ) = row
+        (length, urls, translated, alnum, site, copyright_, nav, pages, lines, toc, damage) = row
         return cls(
             length=length,
             urls=[(s, e) for s, e in urls],

@@ -43,7 +43,6 @@ def repeated_fragment_findings(
 def find_repeated_fragments(context: AuditContext) -> Iterator[Finding]:
     """One finding per fragment (a scan of the sample text: pieces per chapter would have
     to keep every sentence, since a fragment may come once per chapter)."""
-    for fragment, count in fragment_counts(
-        context.text, context.config.repeated_fragment_min
-    ).items():
-        yield Finding("repeated_fragment", f"⟦{fragment[:80]}⟧ ×{count}")
+    minimum = context.config.repeated_fragment_min
+    counts = fragment_counts(context.text, minimum)
+    return repeated_fragment_findings(counts, len(context.text), minimum)
