@@ -49,9 +49,9 @@ def audit_rows(
 ) -> list[SampleAudit]:
     """Every row's audit, in row order; pieces and text audits on `runner` (default: here)."""
     runner = runner or make_executor(workers=1)
-    every, plans, book_chapters = _plans(rows, books, config)
+    every, plans = _plans(rows, books, config)
     pieces = store.pieces(every, (key for plan in plans if plan for key, _ in plan), runner)
-    fragments = _book_fragments(book_chapters, config.repeated_fragment_min, store)
+    fragments = _book_fragments(rows, books, config, store)
     planned: list[Planned] = []
     for row, plan in zip(rows, plans, strict=True):
         joined = plan is not None and _is_joined(row.text, [text for _, text in plan])
@@ -67,16 +67,19 @@ def audit_rows(
 
 
 def _book_fragments(
-    book_chapters: Mapping[str, list[tuple[str, str]]], minimum: int, store: PieceStore
+    rows: Sequence[Sample], books: Mapping[str, Book], config: AuditConfig, store: PieceStore
 ) -> dict[str, dict[str, dict[int, int]]]:
-    """Per book with samples: its recurring fragments' counts per chapter (stored under
-    its chapters' piece keys; the rendered texts are only read on a miss)."""
+    """Per book with samples: its recurring fragments' counts per chapter (stored)."""
     found: dict[str, dict[str, dict[int, int]]] = {}
-    for book_id, chapters in book_chapters.items():
-        key = sha256_text("\0".join([str(minimum), *(key for key, _ in chapters)]))
-        texts = [text for _, text in chapters]
+    for book_id in dict.fromkeys(row.book_id for row in rows):
+        if book_id not in books:
+            continue
+        book = books[book_id]
+        profile = profile_for(book.language or "en", config)
+        keys = [piece_key(chapter, profile) for chapter in book.chapters]
+        key = sha256_text("\0".join([str(config.repeated_fragment_min), *keys]))
         found[book_id] = store.book_fragments(
-            key, functools.partial(chapter_counts, texts, CHAPTER_SEPARATOR, minimum)
+            key, functools.partial(_fragment_counts, book, config.repeated_fragment_min)
         )
     return found
 
@@ -106,14 +109,17 @@ def audit_text_batch(rows: list[Sample], config: AuditConfig) -> list[SampleAudi
     return [audit_sample(row, config) for row in rows]
 
 
+def _fragment_counts(book: Book, minimum: int) -> dict[str, dict[int, int]]:
+    texts = [render_chapter(chapter) for chapter in book.chapters]
+    return chapter_counts(texts, CHAPTER_SEPARATOR, minimum)
+
+
 def _plans(
     rows: Sequence[Sample], books: Mapping[str, Book], config: AuditConfig
-) -> tuple[dict[str, tuple[str, LanguageProfile]], list[Plan], dict[str, list[tuple[str, str]]]]:
-    """Every chapter of the samples' books (key -> text, profile), each sample's plan, and
-    each of those books' chapters in order as (key, rendered text)."""
+) -> tuple[dict[str, tuple[str, LanguageProfile]], list[Plan]]:
+    """Every chapter of the samples' books (key -> text, profile), and each sample's plan."""
     rendered: dict[tuple[str, int], tuple[str, str]] = {}
     every: dict[str, tuple[str, LanguageProfile]] = {}
-    book_chapters: dict[str, list[tuple[str, str]]] = {}
     for book_id in dict.fromkeys(row.book_id for row in rows):
         if book_id not in books:
             continue
@@ -124,14 +130,13 @@ def _plans(
             key = piece_key(chapter, profile)
             rendered[book.id, chapter.index] = (key, text)
             every[key] = (text, profile)
-            book_chapters.setdefault(book.id, []).append((key, text))
     plans: list[Plan] = []
     for row in rows:
         first, last = row.first_chapter, row.last_chapter
         chapters = [rendered.get((row.book_id, i)) for i in range(first, last + 1)]
         ok = [c for c in chapters if c is not None]
         plans.append(ok if len(ok) == len(chapters) else None)
-    return every, plans, book_chapters
+    return every, plans
 
 
 def _is_joined(text: str, chapters: Sequence[str]) -> bool:
