@@ -1,19 +1,12 @@
-"""Maps the four area folders at the repository root into the ``lengthwise`` namespace.
+"""Packaging metadata lives in pyproject.toml; this file only exists for old tooling.
 
-``builders/`` becomes ``lengthwise.builders`` and so on (top-level names such as
-``releases`` already belong to other PyPI packages). Package lists are computed
-so that a new sub-package needs no edit here. Metadata lives in pyproject.toml.
+The four area folders at the repository root are reached as ``lengthwise.<area>``
+through symlinks inside ``lengthwise/`` (``lengthwise/builders -> ../builders``), so an
+editable install imports the files where they are: no link tree, tracebacks show the
+checkout's paths, a new module is importable without reinstalling, and reinstalling
+never rewrites files a running command has open.
 """
 
-from setuptools import find_packages, setup
+from setuptools import setup
 
-AREAS = ("builders", "annotation", "releases", "evaluation")
-
-package_dir = {"lengthwise": "lengthwise"}
-packages = ["lengthwise", *(f"lengthwise.{p}" for p in find_packages("lengthwise"))]
-for area in AREAS:
-    package_dir[f"lengthwise.{area}"] = area
-    packages.append(f"lengthwise.{area}")
-    packages += [f"lengthwise.{area}.{p}" for p in find_packages(area)]
-
-setup(package_dir=package_dir, packages=packages)
+setup()
