@@ -37,6 +37,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from lengthwise.jsonl import parse_jsonl, read_jsonl
+
 STAGES = ("build", "draft", "stats", "release", "eval")
 # Timings, and figures of one invocation (what this run drafted, reused, spent).
 VOLATILE = {
@@ -172,7 +174,7 @@ def _content(path: Path, root: Path) -> Any:
     if path.suffix == ".json":
         return _strip(json.loads(text))
     if path.suffix == ".jsonl":
-        rows = [_strip(json.loads(line)) for line in text.splitlines() if line.strip()]
+        rows = [_strip(row) for row in parse_jsonl(text, str(path))]
         # An append-only log (drafts/chapters.jsonl): its order follows the interruptions.
         return rows if path.name != "chapters.jsonl" else sorted(rows, key=json.dumps)
     if path.suffix in (".md", ".html"):
@@ -239,9 +241,7 @@ def kill_once(pipeline: Pipeline, stage: str, when: float | str) -> tuple[bool, 
 
 def eval_usage_problems(pipeline: Pipeline) -> list[str]:
     results = json.loads((pipeline.eval_out / "results.json").read_text())
-    pairs = len(
-        [json.loads(x) for x in (pipeline.eval_out / "generations.jsonl").read_text().splitlines()]
-    )
+    pairs = len(list(read_jsonl(pipeline.eval_out / "generations.jsonl")))
     total = results["usage"]["all_invocations"]["total"]
     expected = {line_key for line_key in _eval_pairs(pipeline)}
     problems = []
@@ -255,10 +255,9 @@ def eval_usage_problems(pipeline: Pipeline) -> list[str]:
 
 
 def _eval_pairs(pipeline: Pipeline) -> set[tuple[str, str, str]]:
-    lines = (pipeline.eval_out / "generations.jsonl").read_text().splitlines()
     return {
         (row["subset"], row["sample_id"], row["prompt_id"])
-        for row in map(json.loads, lines)
+        for row in read_jsonl(pipeline.eval_out / "generations.jsonl")
         if row["outcome"] != "skipped"
     }
 

@@ -13,7 +13,6 @@ verdicts with what the judge saw, for a person to check before trusting the numb
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
@@ -25,11 +24,11 @@ from lengthwise.evaluation.run_plan import EvalPlan
 from lengthwise.evaluation.samples import EvalSample
 from lengthwise.evaluation.store import GenerationStore
 from lengthwise.evaluation.tasks.base import seeded_rng
+from lengthwise.jsonl import write_jsonl
 from lengthwise.llm.accounting import UsageLedger
 from lengthwise.llm.cache import RequestCache
 from lengthwise.llm.registry import make_client
 from lengthwise.llm.types import ChatRequest, ChatResult
-from lengthwise.storage import atomic_write_text
 
 log = logging.getLogger(__name__)
 
@@ -145,5 +144,4 @@ def write_check_sample(
                 "human_verdict": None,  # for the checker to fill
             }
         )
-    text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
-    atomic_write_text(config.out / JUDGE_CHECK, text)
+    write_jsonl(config.out / JUDGE_CHECK, rows)

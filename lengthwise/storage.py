@@ -1,4 +1,4 @@
-"""Atomic file writes, content hashes and JSONL helpers shared by every stage.
+"""Atomic file writes and content hashes shared by every stage (JSON Lines: lengthwise.jsonl).
 
 Every stage writes through these helpers so that a crash never leaves a half
 file that looks finished: data goes to a temporary file in the same folder and
@@ -16,7 +16,6 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from lengthwise.errors import InputFileError
 
 
 def sha256_bytes(data: bytes) -> str:
@@ -67,8 +66,10 @@ def atomic_write_json(path: Path, value: Any) -> None:
 
 
 def atomic_write_jsonl(path: Path, rows: Iterable[Mapping[str, object]]) -> None:
-    lines = [json.dumps(row, ensure_ascii=False) for row in rows]
-    atomic_write_text(path, "\n".join(lines) + ("\n" if lines else ""))
+    """`lengthwise.jsonl.write_jsonl` (JSON Lines live there; this name stays for callers)."""
+    from lengthwise.jsonl import write_jsonl
+
+    write_jsonl(path, rows)
 
 
 def read_json(path: Path) -> Any:
@@ -76,14 +77,10 @@ def read_json(path: Path) -> Any:
 
 
 def read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                yield json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise InputFileError(f"{path}:{number}: invalid JSON line: {exc.msg}") from exc
+    """`lengthwise.jsonl.read_jsonl` (JSON Lines live there; this name stays for callers)."""
+    from lengthwise.jsonl import read_jsonl as read
+
+    return read(path)
 
 
 def atomic_write_parquet_many(

@@ -10,15 +10,15 @@ is decided here and nowhere else.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from lengthwise.errors import InputFileError, MissingInputError
 from lengthwise.human_records import Annotation, Draft
+from lengthwise.jsonl import numbered_rows, write_jsonl
 from lengthwise.records import Book, Sample
-from lengthwise.storage import atomic_write_jsonl, read_json, read_jsonl
+from lengthwise.storage import read_json
 from lengthwise.task_checks import ChunkLabels, TaskValidation
 from lengthwise.task_records import TaskInstance
 from lengthwise.workdir import WorkDir
@@ -113,7 +113,7 @@ class WorkStore:
         return read_drafts_file(path)
 
     def write_drafts(self, drafts: Iterable[Draft]) -> None:
-        atomic_write_jsonl(self.work.drafts.samples, (d.to_row() for d in drafts))
+        write_jsonl(self.work.drafts.samples, (d.to_row() for d in drafts))
 
     def annotations(self) -> list[Annotation]:
         """WORK/annotations/annotations.jsonl (empty when no pull happened yet)."""
@@ -121,7 +121,7 @@ class WorkStore:
         if not path.is_file():
             return []
         records = []
-        for number, row in enumerate(read_jsonl(path), start=1):
+        for number, row in numbered_rows(path):
             try:
                 records.append(Annotation.from_dict(row))
             except (TypeError, ValueError) as exc:
@@ -131,7 +131,7 @@ class WorkStore:
     def write_annotations(self, records: Iterable[Annotation]) -> None:
         """Rewrites WORK/annotations/annotations.jsonl, ordered by sample and annotation id."""
         ordered = sorted(records, key=lambda r: (r.sample_id, r.annotation_id))
-        atomic_write_jsonl(self.work.annotations.annotations, (r.to_dict() for r in ordered))
+        write_jsonl(self.work.annotations.annotations, (r.to_dict() for r in ordered))
 
     # task families (lengthwise.task_records) and their human checks (lengthwise.task_checks)
     def chunk_labels(self, task: str) -> list[ChunkLabels]:
@@ -140,13 +140,12 @@ class WorkStore:
         if not path.is_file():
             return []
         return [
-            ChunkLabels.from_dict(row, f"{path}:{number}")
-            for number, row in enumerate(read_jsonl(path), start=1)
+            ChunkLabels.from_dict(row, f"{path}:{number}") for number, row in numbered_rows(path)
         ]
 
     def write_chunk_labels(self, task: str, labels: Iterable[ChunkLabels]) -> None:
         ordered = sorted(labels, key=lambda r: (r.length, r.id))
-        atomic_write_jsonl(self.work.task_chunk_labels(task), (r.to_dict() for r in ordered))
+        write_jsonl(self.work.task_chunk_labels(task), (r.to_dict() for r in ordered))
 
     def task_validations(self, task: str) -> list[TaskValidation]:
         """WORK/tasks/<task>/validations.jsonl (empty before the first pull)."""
@@ -154,13 +153,12 @@ class WorkStore:
         if not path.is_file():
             return []
         return [
-            TaskValidation.from_dict(row, f"{path}:{number}")
-            for number, row in enumerate(read_jsonl(path), start=1)
+            TaskValidation.from_dict(row, f"{path}:{number}") for number, row in numbered_rows(path)
         ]
 
     def write_task_validations(self, task: str, records: Iterable[TaskValidation]) -> None:
         ordered = sorted(records, key=lambda r: (r.item_id, r.annotation_id))
-        atomic_write_jsonl(self.work.task_validations(task), (r.to_dict() for r in ordered))
+        write_jsonl(self.work.task_validations(task), (r.to_dict() for r in ordered))
 
 
 def read_task_file(path: Path) -> list[TaskInstance]:
@@ -176,7 +174,7 @@ def read_task_file(path: Path) -> list[TaskInstance]:
 def read_drafts_file(path: Path) -> dict[str, Draft]:
     """A drafts JSONL file by sample id; errors name the file, line and key."""
     drafts: dict[str, Draft] = {}
-    for number, row in enumerate(read_jsonl(path), start=1):
+    for number, row in numbered_rows(path):
         draft = Draft.from_row(row, f"{path}:{number}")
         drafts[draft.sample_id] = draft
     return drafts
@@ -196,14 +194,10 @@ def read_books_file(path: Path, wanted: set[str] | None = None) -> dict[str, Boo
     if not path.is_file():
         raise MissingRecords(f"{path}: corpus missing; run `lengthwise build SPEC` first")
     books: dict[str, Book] = {}
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-                if wanted is None or row.get("id") in wanted:
-                    books[row["id"]] = Book.from_dict(row)
-            except (json.JSONDecodeError, TypeError, KeyError, AttributeError) as exc:
-                raise InputFileError(f"{path}:{number}: not a valid book row: {exc}") from None
+    for number, row in numbered_rows(path):
+        try:
+            if wanted is None or row.get("id") in wanted:
+                books[row["id"]] = Book.from_dict(row)
+        except (TypeError, KeyError, AttributeError) as exc:
+            raise InputFileError(f"{path}:{number}: not a valid book row: {exc}") from None
     return books

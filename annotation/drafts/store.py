@@ -2,26 +2,20 @@
 
 Each finished draft is appended as one JSON line and fsync'd before the drafter moves
 on, so a crash loses at most the draft being written. A crash in the middle of a line
-leaves a last line without a newline: opening the log drops it (atomically rewriting
-the file) and that chapter is drafted again; with the request cache the call itself
+leaves a last line without a newline: opening the log ignores it, the next append cuts
+it off (lengthwise.jsonl) and that chapter is drafted again; with the request cache the call itself
 is not repeated. When a key appears more than once (a retried error), the last line wins.
 """
 
 from __future__ import annotations
 
-import json
-import logging
-import os
-import threading
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from lengthwise.errors import InputFileError
-from lengthwise.storage import atomic_write_bytes
-
-log = logging.getLogger(__name__)
+from lengthwise.jsonl import JsonlLog
 
 # Outcomes after which a chapter has no LLM draft (an extractive one stands in).
 FAILED_OUTCOMES = frozenset({"blocked", "over_length", "error"})
@@ -78,7 +72,7 @@ class DraftLog:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._lock = threading.Lock()
+        self._log = JsonlLog(path, fsync=True)
         self._records = self._load()
 
     @property
@@ -89,34 +83,15 @@ class DraftLog:
         return self._records.get(key)
 
     def append(self, record: DraftRecord) -> None:
-        line = (json.dumps(record.to_dict(), ensure_ascii=False) + "\n").encode("utf-8")
-        with self._lock:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-            try:
-                os.write(fd, line)
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-            self._records[record.key] = record
+        self._log.append(record.to_dict())
+        self._records[record.key] = record
 
     def _load(self) -> dict[str, DraftRecord]:
-        if not self.path.is_file():
-            return {}
-        data = self.path.read_bytes()
-        if data and not data.endswith(b"\n"):
-            # A line cut short by a crash: drop it so appends start on a fresh line.
-            keep = data[: data.rfind(b"\n") + 1]
-            log.warning("%s: dropping an incomplete last line left by a crash", self.path)
-            atomic_write_bytes(self.path, keep)
-            data = keep
         records: dict[str, DraftRecord] = {}
-        for number, line in enumerate(data.decode("utf-8").splitlines(), start=1):
-            if not line.strip():
-                continue
+        for number, row in self._log.read():
             try:
-                record = DraftRecord.from_dict(json.loads(line))
-            except (json.JSONDecodeError, TypeError) as exc:
+                record = DraftRecord.from_dict(row)
+            except (TypeError, AttributeError) as exc:
                 raise InputFileError(f"{self.path}:{number}: not a draft record: {exc}") from None
             records[record.key] = record
         return records

@@ -10,7 +10,6 @@ prediction, with the limit in its header; three choices and a free comment follo
 
 from __future__ import annotations
 
-import html
 import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +18,7 @@ from lengthwise.annotation.labelstudio.paths import LabelStudioPaths
 from lengthwise.annotation.labelstudio.payloads import ResultItemJson, TaskDataJson, TaskImportJson
 from lengthwise.annotation.review.inputs import SampleChapterText, SampleDrafts
 from lengthwise.annotation.review.measure import is_chinese, length_unit, limit_label
+from lengthwise.html_safe import escape, paragraphs
 from lengthwise.records import Sample
 from lengthwise.storage import atomic_write_text
 
@@ -121,14 +121,14 @@ def _chapter_page(book_title: str, chapter: SampleChapterText) -> str:
         if chapter.heading and lines and lines[0].strip() == chapter.heading.strip()
         else lines
     )
-    paragraphs = "\n".join(f"<p>{html.escape(line.strip())}</p>" for line in body if line.strip())
-    title = html.escape(f"{chapter.heading} — {book_title}")
+    text = paragraphs("\n".join(body))
+    title = escape(f"{chapter.heading} — {book_title}")
     return (
         '<!doctype html>\n<html><head><meta charset="utf-8">'
         f"<title>{title}</title><style>body{{max-width:44em;margin:2em auto;padding:0 1em;"
         "font-size:18px;line-height:1.8;font-family:serif}</style></head><body>\n"
-        f"<p><small>{html.escape(book_title)} · chapter {chapter.index}</small></p>\n"
-        f"<h1>{html.escape(chapter.heading)}</h1>\n{paragraphs}\n</body></html>\n"
+        f"<p><small>{escape(book_title)} · chapter {chapter.index}</small></p>\n"
+        f"<h1>{escape(chapter.heading)}</h1>\n{text}\n</body></html>\n"
     )
 
 
@@ -137,12 +137,12 @@ def drafts_html(drafts: SampleDrafts, links: dict[int, ChapterLink], language: s
     zh = is_chinese(language)
     parts = [
         '<div style="font-size:15px;line-height:1.7">',
-        f'<p style="color:#555">{html.escape(_HELP_ZH if zh else _HELP_EN)}</p>',
+        f'<p style="color:#555">{escape(_HELP_ZH if zh else _HELP_EN)}</p>',
     ]
     for number, chapter in enumerate(drafts.chapters, start=1):
         link = links.get(chapter.chapter_index)
         anchor = (
-            f' <a href="{html.escape(link.url)}" target="_blank" rel="noopener">'
+            f' <a href="{escape(link.url)}" target="_blank" rel="noopener">'
             f"{'原文' if zh else 'original text'} ↗</a>"
             if link
             else ""
@@ -150,13 +150,11 @@ def drafts_html(drafts: SampleDrafts, links: dict[int, ChapterLink], language: s
         note = f"{chapter.drafter}:{chapter.model}" if chapter.model else chapter.drafter
         if chapter.fallback_reason:
             note += f" ({chapter.fallback_reason})"
-        paragraphs = "".join(
-            f"<p>{html.escape(p.strip())}</p>" for p in chapter.text.splitlines() if p.strip()
-        )
+        synopsis = paragraphs(chapter.text, separator="")
         parts.append(
-            f'<h4 style="margin:1.2em 0 .3em">{number}. {html.escape(chapter.heading)}{anchor}</h4>'
-            f"{paragraphs or '<p><em>(empty draft)</em></p>'}"
-            f'<p style="color:#999;font-size:12px">{html.escape(note)}</p>'
+            f'<h4 style="margin:1.2em 0 .3em">{number}. {escape(chapter.heading)}{anchor}</h4>'
+            f"{synopsis or '<p><em>(empty draft)</em></p>'}"
+            f'<p style="color:#999;font-size:12px">{escape(note)}</p>'
         )
     parts.append("</div>")
     return "\n".join(parts)

@@ -14,7 +14,6 @@ one JSON object per line:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -28,6 +27,7 @@ from lengthwise.annotation.review.agreement import (
 from lengthwise.annotation.review.quality import QualityReport
 from lengthwise.annotation.review.records import AnnotationRecord
 from lengthwise.errors import InputFileError, UserError
+from lengthwise.jsonl import numbered_values
 
 SOURCE_NONE = "none"  # no usable annotation yet
 SOURCE_RULE = "rule"
@@ -73,14 +73,8 @@ def load_overrides(path: Path) -> dict[str, Override]:
     if not path.is_file():
         return {}
     overrides: dict[str, Override] = {}
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
+    for number, row in numbered_values(path, comments=True):
         where = f"{path}:{number}"
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputFileError(f"{where}: invalid JSON: {exc.msg}") from None
         if not isinstance(row, dict) or not isinstance(row.get("sample_id"), str):
             raise InputFileError(f"{where}: each line needs a string key 'sample_id'")
         unknown = set(row) - {"sample_id", "annotation_id", "summary", "reviewer", "note"}

@@ -10,14 +10,13 @@ on) and `shown_sha256` (what the person saw, so a rebuilt item is not taken as c
 
 from __future__ import annotations
 
-import html
-
 from lengthwise.annotation.labelstudio.payloads import (
     CheckDataJson,
     CheckImportJson,
     PredictionJson,
     ResultItemJson,
 )
+from lengthwise.html_safe import escape
 from lengthwise.storage import canonical_hash
 from lengthwise.task_checks import ChunkLabels, shown_sha256
 from lengthwise.task_records import TaskInstance
@@ -102,7 +101,7 @@ def _lang(language: str) -> str:
 
 
 def paragraphs_html(text: str) -> str:
-    return "\n".join(f"<p>{html.escape(line.strip())}</p>" for line in text.splitlines() if line)
+    return "\n".join(f"<p>{escape(line.strip())}</p>" for line in text.splitlines() if line)
 
 
 def textarea(name: str, text: str) -> ResultItemJson:

@@ -9,15 +9,14 @@ not match (elements without that attribute, e.g. a plot over every run, always s
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
-from html import escape
 from importlib import resources
 from pathlib import Path
 from typing import Final
 
 from lengthwise.evaluation.analyses.run_data import AnalysedRun, load_analysed_runs
 from lengthwise.evaluation.viewer.content import ViewerContent, gather
+from lengthwise.html_safe import escape, inline_script, json_script
 from lengthwise.storage import atomic_write_text
 
 HTML_FILE: Final = "report.html"
@@ -125,14 +124,11 @@ def _samples(content: ViewerContent) -> str:
         f'<td>{escape(s.outcome)}</td><td class="num">{_number(s.score)}</td></tr>'
         for i, s in enumerate(content.samples)
     ]
-    data = json.dumps([s.to_json() for s in content.samples], ensure_ascii=False).replace(
-        "</", "<\\/"
-    )
     return (
         '<section id="samples"><h2>Samples</h2><p>Click a row for its position map, output '
         f'and reference.</p><table id="sample-table">{head}{"".join(rows)}</table>'
         '<div id="sample-panel" hidden></div>'
-        f'<script id="sample-data" type="application/json">{data}</script></section>'
+        f'{json_script("sample-data", [s.to_json() for s in content.samples])}</section>'
     )
 
 
@@ -151,7 +147,7 @@ def render(content: ViewerContent, title: str) -> str:
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         f"<title>{escape(title)}</title><style>{_asset('viewer.css')}</style></head>"
-        f"<body>{body}<script>{_asset('viewer.js')}</script></body></html>\n"
+        f"<body>{body}{inline_script(_asset('viewer.js'))}</body></html>\n"
     )
 
 

@@ -11,13 +11,12 @@ figures and the total over all of them, which users budget from.
 from __future__ import annotations
 
 import datetime as dt
-import json
 import os
-import threading
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from lengthwise.jsonl import JsonlLog
 from lengthwise.llm.types import ChatResult
 from lengthwise.spec import LLMRoleConfig
 
@@ -25,7 +24,7 @@ from lengthwise.spec import LLMRoleConfig
 class UsageJournal:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        self._lock = threading.Lock()
+        self._log = JsonlLog(self.path, fsync=False)
         self.invocation = f"{dt.datetime.now(dt.UTC).strftime('%Y%m%dT%H%M%S.%fZ')}-{os.getpid()}"
 
     def start(self) -> None:
@@ -56,29 +55,18 @@ class UsageJournal:
         )
 
     def reset(self) -> None:
-        self.path.unlink(missing_ok=True)
+        self._log.reset()
 
     def _append(self, line: dict[str, Any]) -> None:
-        text = json.dumps(line, ensure_ascii=False) + "\n"
-        with self._lock:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self.path.open("a", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
+        self._log.append(line)
 
     def lines(self) -> list[dict[str, Any]]:
-        """Every complete line (a line torn by a kill mid-write is skipped)."""
-        if not self.path.is_file():
-            return []
-        lines = []
-        for text in self.path.read_text(encoding="utf-8").splitlines():
-            try:
-                value = json.loads(text)
-            except json.JSONDecodeError:
-                continue
-            if isinstance(value, dict) and "invocation" in value:
-                lines.append(value)
-        return lines
+        """Every complete line (a line torn by a kill mid-write is cut off the file)."""
+        return [
+            value
+            for _, value in self._log.read()
+            if isinstance(value, dict) and "invocation" in value
+        ]
 
     def summary(self) -> dict[str, Any]:
         """{"invocations": [per-invocation figures, oldest first], "total": figures}."""
