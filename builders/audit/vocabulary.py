@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lengthwise.spec import AuditConfig
+from lengthwise.text.number_words import CARDINAL_WORDS
+from lengthwise.text.numerals import NUMERAL_CLASS, ROMAN_CLASS
 
 
 @dataclass(frozen=True)
@@ -39,7 +41,9 @@ COMMON_PAGE_LINES = (
     r"[-–—]\s*\d{1,4}\s*[-–—]",  # - 12 -
     r"[\[{(]\s*(?:page|pg\.?|p\.)?\s*\d{1,4}\s*[\]})]",  # [Page 12] [12] {12}
 )
-COMMON_HEADING_LINES = (r"(?:[IVXLC]{1,7}|\d{1,3})[.)]\s+\S",)  # "IV. The Pool", "12) ..."
+COMMON_HEADING_LINES = (
+    f"(?:[{ROMAN_CLASS}]{{1,7}}|\\d{{1,3}})[.)]\\s+\\S",
+)  # "IV. The Pool", "12) ..."
 
 # fmt: off
 ZH = LanguageProfile(
@@ -69,8 +73,8 @@ ZH = LanguageProfile(
         ),
         weak=("声明", "正版", "所有", "删除", "作者"),
     ),
-    page_lines=(r"第\s*[\d０-９〇零一二三四五六七八九十百千]+\s*页",),
-    heading_lines=(r"第\s*[\d０-９〇○零一二三四五六七八九十百千两廿卅]+\s*[回章节節卷集部篇话話]",),
+    page_lines=(rf"第\s*[{NUMERAL_CLASS}]+\s*页",),
+    heading_lines=(rf"第\s*[{NUMERAL_CLASS}]+\s*[回章节節卷集部篇话話]",),
     max_heading_chars=40,
 )
 
@@ -100,7 +104,7 @@ EN = LanguageProfile(
     page_lines=(r"page\s+\d{1,4}",),
     heading_lines=(
         r"(?:chapter|chap\.|book|part|volume|vol\.|letter|stave|adventure|section)\s+"
-        r"(?:[ivxlcdm]+|\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b",
+        rf"(?:[{ROMAN_CLASS.lower()}]+|\d+|{'|'.join(CARDINAL_WORDS[1:11])})\b",
     ),
     max_heading_chars=100,
 )

@@ -43,6 +43,7 @@ from lengthwise.builders.chapters.layout import Layout
 from lengthwise.builders.chapters.misread_numbers import misread_readings
 from lengthwise.builders.chapters.model import Candidate, ChapterKind, HeadingLevel
 from lengthwise.builders.chapters.next_line_titles import title_after
+from lengthwise.text.numerals import ARABIC_DIGITS, ROMAN_CAPITALS, ROMAN_CLASS
 
 MAX_HEADING_LINE = 200
 
@@ -76,7 +77,7 @@ SPECIAL_RE = re.compile(
     re.MULTILINE,
 )
 BARE_RE = re.compile(
-    rf"\n(?P<line>{HS}*(?P<num>[IVXLCDM]{{1,8}}|[0-9]{{1,3}})(?P<rest>\.[^\n]*|{HS}*))$",
+    rf"\n(?P<line>{HS}*(?P<num>[{ROMAN_CLASS}]{{1,8}}|[0-9]{{1,3}})(?P<rest>\.[^\n]*|{HS}*))$",
     re.MULTILINE,
 )
 # The characters each form's line can start with after its indentation.
@@ -85,7 +86,7 @@ _FORM_INITIALS = (
     (NUMBERED_RE, "[" + _initials(_KEYWORDS, with_lowercase=True)),
     (ORDINAL_SPECIAL_RE, "[" + _initials(ORDINAL_WORDS + TENS_CARDINALS + ("THE",))),
     (SPECIAL_RE, "[" + _initials(tuple(SPECIAL_WORDS))),
-    (BARE_RE, "IVXLCDM0123456789"),
+    (BARE_RE, ROMAN_CAPITALS + ARABIC_DIGITS),
 )
 _FORMS_BY_INITIAL = {
     char: tuple(index for index, (_, initials) in enumerate(_FORM_INITIALS) if char in initials)
@@ -101,7 +102,7 @@ LINE_OPENING_RE = re.compile(
     rf"|{cased(_KEYWORDS + tuple(SPECIAL_WORDS) + ORDINAL_WORDS + TENS_CARDINALS)}"
     rf"|{spaced(_KEYWORDS)}|{lowercase(_KEYWORDS)}"
     rf"|(?:The|THE){HS}+(?:{cased(ORDINAL_WORDS + TENS_CARDINALS)})"
-    rf"|[0-9]|[IVXLCDM]{{1,8}}(?:\.|{HS}*$))",
+    rf"|[0-9]|[{ROMAN_CLASS}]{{1,8}}(?:\.|{HS}*$))",
     re.MULTILINE,
 )
 _SEPARATORS = ".:;,—–-]"
@@ -235,7 +236,7 @@ def _keyword_level(keyword: str) -> HeadingLevel:
 
 
 # The rest of a letter-spaced number: single digits or roman capitals one space apart.
-_SPACED_DIGITS_RE = re.compile(rf"(?:{HS}[0-9IVXLCDM](?![^\s]))+")
+_SPACED_DIGITS_RE = re.compile(rf"(?:{HS}[0-9{ROMAN_CLASS}](?![^\s]))+")
 
 
 def _unframed_rest(match: re.Match[str]) -> str:

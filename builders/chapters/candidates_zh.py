@@ -27,7 +27,7 @@ from lengthwise.builders.chapters.heading_words import (
     ZH_UNIT,
 )
 from lengthwise.builders.chapters.model import Candidate, ChapterKind, HeadingLevel
-from lengthwise.builders.chapters.zh_numerals import NUMERAL_CHARS, parse_chinese_number
+from lengthwise.text.numerals import DIGIT_CLASS, NUMERAL_CHARS, parse_chinese_number
 
 MAX_TITLE_CHARS = 40
 LOOK = 200  # characters examined on each side of a heading candidate
@@ -39,7 +39,7 @@ _GLUED_FORBIDDEN = set('，,。！？!?；;：:、…—“”「」『』"．.'
 # A title never contains sentence-final stops.
 _TITLE_FORBIDDEN = set("。．；;")
 
-DIGIT_RANGES = "0-9０-９"
+DIGIT_RANGES = DIGIT_CLASS
 _AFTER_PREFIX = (
     rf"[{HSPACE}]*(?P<num>[{NUMERAL_CHARS}{DIGIT_RANGES}]{{1,12}})"
     rf"[{HSPACE}]*(?P<unit>{ZH_UNIT})"

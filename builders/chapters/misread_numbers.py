@@ -18,19 +18,19 @@ from __future__ import annotations
 import bisect
 from dataclasses import replace
 
-from lengthwise.builders.chapters.en_numerals import parse_roman
 from lengthwise.builders.chapters.model import Candidate
 from lengthwise.builders.chapters.spans import stripped_length
 from lengthwise.builders.chapters.toc_lines import TOC_ENTRY_MAX_BODY
+from lengthwise.text.numerals import ROMAN_CAPITALS, ROMAN_CLASS, parse_roman
 
 # What OCR and careless typing put for a roman capital or a digit.
 _AS_ROMAN = str.maketrans({"l": "I", "1": "I", "|": "I", "i": "I", "!": "I", "v": "V", "x": "X"})
 _AS_DIGITS = str.maketrans({"l": "1", "I": "1", "|": "1", "i": "1", "!": "1", "O": "0", "o": "0"})
-_ROMAN_LETTERS = frozenset("IVXLCDM")
+_ROMAN_LETTERS = frozenset(ROMAN_CAPITALS)
 _LOOK_ALIKES = frozenset("l1|i!vxIOo")
 # A token that may be a misread number, as a regex (cleaning's structure-line test takes
 # a keyword followed by one as a heading line, so unwrapping never joins it to prose).
-MISREAD_TOKEN = r"[0-9IVXLCDMivxlcdmOo|!]{1,8}"
+MISREAD_TOKEN = f"[0-9{ROMAN_CLASS}{ROMAN_CLASS.lower()}Oo|!]{{1,8}}"
 MAX_TOKEN_CHARS = 8
 EXAMPLES = 3
 

@@ -25,6 +25,7 @@ import re
 
 from lengthwise.builders.chapters.layout import Layout
 from lengthwise.builders.chapters.model import Candidate
+from lengthwise.text.numerals import ROMAN_CLASS
 
 MAX_TITLE_CHARS = 80
 MAX_BLANK_LINES_BEFORE = 1
@@ -32,7 +33,7 @@ _KEYWORD_RE = re.compile(
     r"^(?:CHAPTER|Chapter|CHAP\.|BOOK|Book|PART|Part|VOLUME|Volume|LETTER|Letter|"
     r"PROLOGUE|Prologue|EPILOGUE|Epilogue|STAVE|Stave)\b"
 )
-_BARE_NUMBER = re.compile(r"^(?:[IVXLCDM]+|[0-9]+)\.?$")  # a section number, not a title
+_BARE_NUMBER = re.compile(f"^(?:[{ROMAN_CLASS}]+|[0-9]+)\\.?$")  # a section number, not a title
 _SENTENCE_INSIDE = re.compile(r"[.!?;]['\"”’)]?\s+[a-z]")
 _NON_SPACE = re.compile(r"\S")
 _SMALL_WORDS = 3  # words of up to this many letters may stay lowercase (of, the, and)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from lengthwise.builders.chapters.model import Candidate
 from lengthwise.builders.chapters.spans import stripped_length
+from lengthwise.text.numerals import SIMPLE_NUMERAL_CHARS, SMALL_ROMAN_CAPITALS
 
 STRONG_WEIGHT = 4  # a heading on a line of its own
 WEAK_WEIGHT = 2  # glued after the end of a sentence
@@ -199,15 +200,21 @@ def duplicates_of(numbers: Sequence[int]) -> list[int]:
 
 
 _MARKER_WORDS = (
-    r"上篇|中篇|下篇|[上中下续續]|(?:part|Part|PART)\s+(?:\d{1,2}|[IVX]{1,4}|[A-Za-z]+)"
+    r"上篇|中篇|下篇|[上中下续續]|(?:part|Part|PART)\s+(?:\d{1,2}|["
+    + SMALL_ROMAN_CAPITALS
+    + r"]{1,4}|[A-Za-z]+)"
     r"|continued|Continued|CONTINUED|concluded|Concluded|CONCLUDED"
 )
 # A part marker ending a title: bracketed (`（上）`, `(2)`, `(2/3)`, `[II]`), or a marker
 # word after a space or separator (`王熙凤 上`, `Chapter 5, Part 2`).
 _PART_MARKER = re.compile(
-    r"\s*(?:[（(【\[〔]\s*(?P<bracketed>" + _MARKER_WORDS + r"|[一二三四五六七八九十]{1,3}"
+    r"\s*(?:[（(【\[〔]\s*(?P<bracketed>" + _MARKER_WORDS + "|[" + SIMPLE_NUMERAL_CHARS + "]{1,3}"
     r"|\d{1,2}(?:\s*/\s*\d{1,2})?"
-    r"|[IVX]{1,4})\s*[）)】\]〕]|(?:^|(?<=[\s,，:：—–-]))(?P<word>" + _MARKER_WORDS + r"))\s*$"
+    "|["
+    + SMALL_ROMAN_CAPITALS
+    + r"]{1,4})\s*[）)】\]〕]|(?:^|(?<=[\s,，:：—–-]))(?P<word>"
+    + _MARKER_WORDS
+    + r"))\s*$"
 )
 
 

@@ -42,13 +42,14 @@ from lengthwise.builders.cleaning.web_addresses import (
     MAY_HOLD_ADDRESS,
     first_address,
 )
+from lengthwise.text.numerals import DIGITS_TO_ZERO
 
 RULE = CHAPTER_END_SIGNATURE
 MAX_TAIL_CHARS = 80
 MIN_CHAPTERS = 3
 # A tail may not hold one of these before its address (a full sentence of the story).
 _SENTENCE_ENDS = "。！？!?…"
-_DIGITS = str.maketrans("0123456789０１２３４５６７８９", "0000000000" * 2)
+_DIGITS = DIGITS_TO_ZERO
 # Brackets an end marker may stand in (not quotes: `」` closes dialogue).
 _MARKER_BRACKETS = {"（": "）", "(": ")", "【": "】", "[": "]", "〖": "〗", "〔": "〕"}
 _MARKER_CLOSERS = frozenset(_MARKER_BRACKETS.values())

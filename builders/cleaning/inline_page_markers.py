@@ -36,6 +36,7 @@ from lengthwise.builders.cleaning.rules import (
     edited_outcome,
     occurrences,
 )
+from lengthwise.text.numerals import ALL_DIGITS, DIGIT_CLASS
 
 NAME = "zh/inline-page-markers"
 MIN_MARKS = 20
@@ -45,13 +46,13 @@ _WRAP = r"[\[\]()（）〔〕【】<>〈〉\-—－~ ]"
 _MARK = re.compile(
     # Glued on the left to text, not to a wrapper or 第 of its own (a mark on a line of
     # its own, `\n第12页`, would otherwise match from its digits and leave the 第).
-    rf"(?<=[^\s\d０-９\[\]()（）〔〕【】<>〈〉\-—－~第])"
+    rf"(?<=[^\s\d{DIGIT_CLASS}\[\]()（）〔〕【】<>〈〉\-—－~第])"
     rf"(?P<before>{_WRAP}{{0,2}}第?)(?P<number>\d{{1,4}})"
-    rf"(?P<after>[页頁]?{_WRAP}{{0,2}})(?=[^\s\d０-９]|[ \t\u3000]*(?:\n|$))"
+    rf"(?P<after>[页頁]?{_WRAP}{{0,2}})(?=[^\s\d{DIGIT_CLASS}]|[ \t\u3000]*(?:\n|$))"
 )
 
 
-_DIGITS = "0123456789０１２３４５６７８９"
+_DIGITS = ALL_DIGITS
 # A heading line: short, with its number near the start (`Chapter 12 风起`, `卷 3 归来`).
 _HEADING_LINE_CHARS = 60
 _HEADING_NUMBER_WITHIN = 20

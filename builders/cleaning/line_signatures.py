@@ -34,8 +34,9 @@ from lengthwise.builders.chapters.candidates_en import find_en_candidates
 from lengthwise.builders.chapters.candidates_zh import HEADING_BY_PREFIX
 from lengthwise.builders.chapters.layout import Layout
 from lengthwise.builders.cleaning.site_terms import has_site_term
+from lengthwise.text.numerals import ALL_DIGITS, DIGIT_CLASS
 
-DIGIT_RUN = re.compile("[0-9０-９]+")
+DIGIT_RUN = re.compile(f"[{DIGIT_CLASS}]+")
 # Two spaces, then more: a literal start lets sre jump to "  " (~10x faster than ` {2,}`).
 _SPACE_RUN = re.compile("  +")
 # A line ending with one of these continues or ends a sentence: narrative, never learned
@@ -153,8 +154,7 @@ def add_line_starts(book: BookLines) -> None:
 
 _ODD_SPACES = "\t\r\f\v\xa0\u3000\u202f\u205f" + "".join(map(chr, range(0x2000, 0x200B)))
 _ASCII_ODD_SPACES = "\t\r\f\v"
-_FULLWIDTH_DIGITS = "０１２３４５６７８９"
-_DIGITS = "0123456789" + _FULLWIDTH_DIGITS
+_DIGITS = ALL_DIGITS
 # A digit found by `str.find` costs about as much Python work as the regex spends on this
 # many characters; above that share of digits one regex pass over everything is cheaper.
 _FIND_PER_DIGIT_OVER_REGEX_PER_CHAR = 100

@@ -25,13 +25,14 @@ from itertools import pairwise
 from lengthwise.builders.chapters.model import DetectedChapter
 from lengthwise.builders.cleaning.learned import REPEATED_HEADING, LearnedLine
 from lengthwise.builders.cleaning.ledger import Edit
+from lengthwise.text.numerals import DIGIT_CLASS, NUMERAL_CLASS
 
 RULE = REPEATED_HEADING
 # The non-space characters compared at the start of two chapters' bodies: equal, the
 # chapter was saved twice.
 OPENING_CHARS = 100
-_DIGIT = "[0-9０-９]"
-_ZH_DIGIT = "[0-9０-９一二三四五六七八九十百]"
+_DIGIT = f"[{DIGIT_CLASS}]"
+_ZH_DIGIT = f"[{NUMERAL_CLASS}]"
 # A page mark ending a heading line: `（2/2）`, `2/3`, `第2页`, `(第2页)`, `[page 2]`.
 _PAGE_MARK = re.compile(
     r"[\s　]*[（(【\[〔]?[\s　]*"

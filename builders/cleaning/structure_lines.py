@@ -28,9 +28,11 @@ from lengthwise.builders.chapters.heading_words import (
     lowercase,
     spaced,
 )
+from lengthwise.builders.chapters.latin_words import is_word_heading_line
 from lengthwise.builders.chapters.misread_numbers import MISREAD_TOKEN
+from lengthwise.text.numerals import NUMERAL_CLASS, ROMAN_CLASS, SMALL_ROMAN_CAPITALS
 
-_ROMAN = r"[IVXLCDM]{1,8}"
+_ROMAN = f"[{ROMAN_CLASS}]{{1,8}}"
 _NUMBER = rf"(?:\d{{1,4}}|{_ROMAN}|[A-Z][a-z]+(?:-[a-z]+)?|[A-Z]+(?:-[A-Z]+)?|{MISREAD_TOKEN})"
 # The heading words and marks are chapter detection's own (heading_words): a form
 # detection learns is structural here too.
@@ -49,14 +51,18 @@ _LOWERCASE_HEADING = re.compile(
     rf"{HS}*(?:{FRAME_OPEN})?(?:{lowercase(_KEYWORDS)}){HS}+(?:(?:[Tt]he|THE){HS}+)?"
     rf"(?:\d{{1,4}}|[A-Za-z]+(?:-[A-Za-z]+)?)(?:{HS}|[.:;,{re.escape(FRAME_CHARS)}])*$"
 )
-_ZH_NUMERAL = "[0-9０-９零〇一二三四五六七八九十百千万两]{1,8}"
+_ZH_NUMERAL = f"[{NUMERAL_CLASS}]{{1,8}}"
 _ZH_SPACE = f"[{ZH_HSPACE}]*"
 _ZH_HEADING = re.compile(  # a bracket may open the line: `【第十回】…`, `[第十章 标题]`
     rf"{_ZH_SPACE}[{re.escape(''.join(ZH_BRACKETS))}]?"
     rf"(?:第{_ZH_SPACE}{_ZH_NUMERAL}{_ZH_SPACE}(?:{ZH_UNIT})|卷[之第]?{_ZH_NUMERAL}"
     r"|序章|序言|楔子|引子|尾声|番外|后记|後記|终章|正文)"
 )
-_LIST_ITEM = re.compile(r"[ \t]*(?:[-*•·–]|\d{1,3}[.)]|\(?[a-z]\)|\([ivx]{1,4}\))[ \t]+\S")
+_LIST_ITEM = re.compile(
+    r"[ \t]*(?:[-*•·–]|\d{1,3}[.)]|\(?[a-z]\)|\(["
+    + SMALL_ROMAN_CAPITALS.lower()
+    + r"]{1,4}\))[ \t]+\S"
+)
 _TOC_LINE = re.compile(r".*\S(?:[ \t]{2,}|[ \t]*\.{3,}[ \t]*|[ \t]*…+[ \t]*)\d{1,4}[ \t]*$")
 MAX_HEADING_CHARS = 120
 _LETTERS = re.compile(r"[A-Za-z]")
@@ -76,6 +82,7 @@ def _is_heading(line: str, stripped: str) -> bool:
         or _ZH_HEADING.match(line) is not None
         or _LOWERCASE_HEADING.match(line) is not None
         or is_zh_bare_heading(line)
+        or is_word_heading_line(line)
     )
 
 

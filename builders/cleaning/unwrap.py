@@ -49,6 +49,7 @@ from lengthwise.builders.cleaning.structure_lines import (
     is_title_line,
 )
 from lengthwise.builders.language import count_ideographs, count_latin_letters
+from lengthwise.text.numerals import ROMAN_CLASS
 
 MIN_LINES = 40  # fewer non-blank lines: too few to see a wrap width
 MIN_WIDTH, MAX_WIDTH = 16, 200
@@ -63,7 +64,7 @@ BEYOND_ANY_WIDTH = int(MAX_WIDTH * BEYOND_FACTOR + BEYOND_SLACK) + 1
 _LONG_LINE = re.compile(rf"\n(?=[^\S\n]*\S)[^\n]{{{BEYOND_ANY_WIDTH}}}")
 
 _LONE_WORD = re.compile(r"[ \t]*[A-Za-z][A-Za-z'’-]*[.,;:!?\"”’]*[ \t]*$")
-_LONE_ROMAN = re.compile(r"[ \t]*[IVXLCDM]+\.?[ \t]*$")
+_LONE_ROMAN = re.compile(f"[ \\t]*[{ROMAN_CLASS}]+\\.?[ \\t]*$")
 _VERSE_BREAK = re.compile(r"[,;:.!?'’\"”]$")
 _DASHES = ("——", "--", "—", "–")
 _DASH_RUN = re.compile("[-—–]+")

@@ -26,12 +26,13 @@ from __future__ import annotations
 import re
 
 from lengthwise.builders.cleaning.rules import HSPACE, BlockRule, Span, with_sentinel
+from lengthwise.text.numerals import NUMERAL_CLASS
 
 MAX_NOTICE_CHARS = 1500
 MIN_LABELLED_NOTES = 3
 _NOTE_LABEL = r"(?:PS|Ps|ps|P\.\s?S\.?|ＰＳ|作者注|作者的话|作者有话说|题外话)"
 
-_NUMBER = r"第[0-9０-９零〇一二三四五六七八九十百千万两]+"
+_NUMBER = f"第[{NUMERAL_CLASS}]+"
 _NUMBERED_NOTICE = (
     rf"{_NUMBER}[章节回]{HSPACE}*[：:、.．]?{HSPACE}*[（(【\[]?"
     r"(?:请假|感言|上架感言|完本感言|完结感言|入[vV]感言|公告|通告|通知|单章|求月票|求推荐|"

@@ -14,6 +14,7 @@ import re
 
 from lengthwise.builders.cleaning.line_rules import LineRule, LineStartGroup
 from lengthwise.builders.cleaning.rules import HSPACE
+from lengthwise.text.numerals import DIGIT_CLASS
 
 _ZH = ("zh",)
 
@@ -173,7 +174,7 @@ _OBFUSCATION = r"[\^~*＊～＾·•∷◎☆★※♂:： \t\u3000]"
 _AD_WORD = "|".join(f"{_OBFUSCATION}*".join(re.escape(char) for char in word) for word in _AD_WORDS)
 _DOT = rf"{_OBFUSCATION}*(?:[.．。]|点){_OBFUSCATION}*"
 _HOST = (
-    rf"[A-Za-z0-9ａ-ｚＡ-Ｚ０-９-]{{2,30}}(?:{_DOT}[A-Za-z0-9-]{{2,20}})?{_DOT}"
+    rf"[A-Za-zａ-ｚＡ-Ｚ{DIGIT_CLASS}-]{{2,30}}(?:{_DOT}[A-Za-z0-9-]{{2,20}})?{_DOT}"
     r"(?:com|net|org|cc|cn|la|info|me|tw|co|so|xyz|vip|ｃｏｍ|ｎｅｔ)(?![A-Za-z])(?:/[A-Za-z0-9_./%?=&-]*)?"
 )
 # A bare "name.com" is an advert only after advert words; with www/http it always is.

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from lengthwise.records import Book
 from lengthwise.text import paragraphs
+from lengthwise.text.numerals import NUMERAL_CLASS
 
 VERSE_SHARE_LIMIT = 0.35
 LETTER_SHARE_LIMIT = 0.5
@@ -31,7 +32,7 @@ EPISTOLARY = "book excluded: epistolary (chapters open like letters)"
 _SHORT_LINE = {"en": 60, "zh": 20}
 _RUN = 4
 _QUOTES = set("\"“”‘’'「」『』")
-_ZH_DATE = re.compile(r"[0-9０-９〇零一二三四五六七八九十廿卅]+\s*[年月日号]")
+_ZH_DATE = re.compile(f"[{NUMERAL_CLASS}]+\\s*[年月日号]")
 _NUMBER = re.compile(r"\d")
 
 

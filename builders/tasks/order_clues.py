@@ -35,9 +35,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from lengthwise.builders.chapters.en_numerals import parse_heading_number
-from lengthwise.builders.chapters.zh_numerals import DIGITS, UNITS
 from lengthwise.records import Book, Chapter
 from lengthwise.text import paragraphs, sentences
+from lengthwise.text.numerals import ALL_DIGITS, NUMERAL_CHARS
 
 # A formula is a habit of the book: found at this share of chapter ends or more (at
 # 3 of 12 chapters, Sherlock's "is now" and Alice's "the top of" would pass) ...
@@ -50,7 +50,7 @@ MIN_ENRICHMENT = 20.0  # ... and this many times likelier at edges than elsewher
 CODA_SENTENCES = 3  # the closing zone: a chapter's last sentences
 WORD = re.compile(r"[^\W_]+")
 NON_WORD = re.compile(r"[\W_]+")
-_ZH_NUMERALS = set(DIGITS) | set(UNITS) | set("0123456789０１２３４５６７８９廿卅")
+_ZH_NUMERALS = set(NUMERAL_CHARS) | set(ALL_DIGITS)
 EDGE_PUNCTUATION = " \t\u3000.,:;!?-—–，。：；、！？.·"
 
 
