@@ -10,12 +10,12 @@ if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
 stamp=".venv/.lengthwise-installed"
-want="$(cat pyproject.toml setup.py | sha256sum | cut -d' ' -f1)"
+want="$(cat pyproject.toml setup.py scripts/constraints.txt | sha256sum | cut -d' ' -f1)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "installing lengthwise and its test dependencies into .venv (first run takes a few minutes)" >&2
   log=.venv/.install.log
   if ! { .venv/bin/python -m pip install --upgrade pip setuptools wheel &&
-      .venv/bin/python -m pip install -e ".[test]"; } \
+      .venv/bin/python -m pip install -e ".[test]" --group dev -c scripts/constraints.txt; } \
       >"$log" 2>&1; then
     tail -n 40 "$log" >&2
     echo "installation failed; full log: $log" >&2
