@@ -1,7 +1,7 @@
 """Hugging Face datasets -> one `SourceDocument` per row.
 
-Library: `datasets.load_dataset`, imported only when such a source is read (it is large and an
-optional dependency, ``lengthwise[hf]``). `dataset` is a Hub id, or a local file (json, jsonl,
+Library: `datasets.load_dataset`, imported only when such a source is read (it is
+large to import). `dataset` is a Hub id, or a local file (json, jsonl,
 csv, parquet) or folder, resolved against the spec's folder. Hub access follows the usual
 Hugging Face environment (HF_HOME, HF_TOKEN, HF_HUB_OFFLINE).
 """
