@@ -185,7 +185,13 @@ COMMANDS = (
         handler=_inspect,
         options=(
             opt("paths", nargs="+", type=Path, help="files or folders"),
-            opt("--lang", choices=["zh", "en", "auto"], default="auto"),
+            opt(
+                "--lang",
+                default="auto",
+                metavar="CODE",
+                help="auto (detect), or a language code: zh, en, ja have rule sets of their "
+                "own, any other (de, fr, ...) goes the generic path",
+            ),
             opt(
                 "--tokenizer",
                 action="append",

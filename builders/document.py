@@ -19,7 +19,12 @@ from lengthwise.builders.cleaning.repeated_headings import repeated_heading_edit
 from lengthwise.builders.cleaning.running_titles import RULE as RUNNING_TITLE_RULE
 from lengthwise.builders.cleaning.running_titles import running_title_edits
 from lengthwise.builders.corpus_settings import BookReport, CorpusSettings
-from lengthwise.builders.language import SUPPORTED_LANGUAGES, detect_language, is_supported
+from lengthwise.builders.language import (
+    base_language,
+    detect_language,
+    generic_path_warning,
+    is_supported,
+)
 from lengthwise.records import Book, SourceDocument
 
 # What a step after detection finds: edits of the cleaned text and what it learned.
@@ -105,13 +110,11 @@ def process_document(
     given = language is not None
     language = language or detect_language(doc.text)
     if given and not is_supported(language):
-        # Metadata may spell a supported language another way (EPUB `eng`, HTML `und`):
-        # the text decides then.
+        # Metadata may spell a language another way (EPUB `eng`, HTML `und`): the text
+        # decides then, unless it names another language the metadata's code can be.
         from_text = detect_language(doc.text)
-        if is_supported(from_text):
-            language, given = from_text, False
-    if not is_supported(language):
-        return None, _unsupported_language_report(doc, language, given)
+        if is_supported(from_text) or len(base_language(language)) != 2:
+            language = from_text
     cleaned = clean_text(
         doc.text,
         language,
@@ -126,6 +129,9 @@ def process_document(
     excluded = _exclusion(detection, len(detected), settings)
     report = _book_report(doc, language, cleaned, detection, detected, excluded)
     report.front_matter_headings = front_matter
+    generic = generic_path_warning(language)
+    if generic is not None:
+        report.warnings.insert(0, generic)
     accounting = _accounting(cleaned.text, detection, detected, kept_out)
     if accounting is not None:
         report.outside_chapters = accounting.to_dict()
@@ -146,22 +152,6 @@ def process_document(
         license_note=doc.license_note,
     )
     return book, report
-
-
-def _unsupported_language_report(doc: SourceDocument, language: str, given: bool) -> BookReport:
-    """The report of a book in a language without rule sets or a chapter detector.
-
-    It is excluded before cleaning: English rules and headings on a French or Russian
-    book would either find nothing or mislabel the release as English.
-    """
-    how = "given by the source" if given else "detected"
-    reason = (
-        f"language {language!r} ({how}): cleaning rules and chapter detection exist for "
-        f'{", ".join(SUPPORTED_LANGUAGES)} only; set language = "en" (or "zh") on the '
-        "source (inspect: --lang en) to process it with those rules"
-    )
-    nothing_done = CleaningResult(text="")
-    return _book_report(doc, language, nothing_done, ChapterDetection(), [], reason)
 
 
 def _keep_out_zh_prologue(

@@ -4,9 +4,14 @@ Books are long, so a bounded sample is reliable. Chinese (ideographs without kan
 Hangul) and English (Latin letters with English function words) are decided by counts
 taken in C; any other text goes to a language identifier (py3langid: langid.py's model,
 97 languages, shipped in the wheel, loaded on first use), so a French, Russian or
-Japanese book is named as such instead of being called English. Only zh and en have
-cleaning rule sets and chapter detectors (`SUPPORTED_LANGUAGES`); the corpus stage
-excludes books in other languages with that reason (builders/document.py).
+Japanese book is named as such instead of being called English.
+
+zh, en and ja have rule sets of their own (`SUPPORTED_LANGUAGES`: ja's are the Aozora
+Bunko conventions). Every other language goes the generic path: the common and
+Gutenberg cleaning rules, learned boilerplate, headings read in its script (CJK
+numerals for `CJK_LANGUAGES`, Latin keywords and numbers otherwise, with the heading
+words of `HEADING_WORD_LANGUAGES`) and the audit; its book report carries a warning
+saying so (`generic_path_warning`).
 """
 
 from __future__ import annotations
@@ -15,8 +20,13 @@ import re
 from functools import lru_cache
 from typing import Any
 
-# The languages with cleaning rule sets and chapter detectors.
-SUPPORTED_LANGUAGES = ("zh", "en")
+# The languages with cleaning rule sets and chapter detectors of their own.
+SUPPORTED_LANGUAGES = ("zh", "en", "ja")
+# Languages whose headings and numbers are read as CJK text (第一章, 一, 上).
+CJK_LANGUAGES = ("zh", "ja")
+# Languages whose chapter and part words heading detection knows (chapters/latin_words.py;
+# listed here so the warning can name them without importing chapter detection).
+HEADING_WORD_LANGUAGES = ("de", "fr", "es", "it", "pt", "nl", "ru")
 SAMPLE_CHARS = 60_000
 # Both counts are taken in C, without building a string per run of letters:
 # Latin letters are the ASCII bytes A-Z, a-z of the UTF-8 encoding (every byte of a
@@ -99,8 +109,30 @@ def base_language(language: str) -> str:
 
 
 def is_supported(language: str) -> bool:
-    """Whether `language` ("zh", "zh-Hans", "en_US", ...) has rule sets and a chapter detector."""
+    """Whether `language` ("zh", "zh-Hans", "en_US", "ja", ...) has rule sets of its own."""
     return base_language(language) in SUPPORTED_LANGUAGES
+
+
+def is_cjk(language: str) -> bool:
+    """Whether `language`'s headings and numbers are read as CJK text (zh, ja)."""
+    return base_language(language) in CJK_LANGUAGES
+
+
+def generic_path_warning(language: str) -> str | None:
+    """The book report's warning for a language without rule sets of its own, naming
+    which rules it gets; None for zh, en and ja."""
+    base = base_language(language)
+    if base in SUPPORTED_LANGUAGES:
+        return None
+    if base in HEADING_WORD_LANGUAGES:
+        headings = f"numbered headings with the {base} chapter/part words and number words"
+    else:
+        headings = "numbered headings in English words or bare numbers only"
+    return (
+        f"language {language!r}: generic path (no {base} rule set; supported with own "
+        f"rules: {', '.join(SUPPORTED_LANGUAGES)}): common and Gutenberg cleaning rules, "
+        f"learned boilerplate, {headings}, contents-list titles, and the audit"
+    )
 
 
 def count_latin_letters(text: str) -> int:
@@ -117,7 +149,24 @@ def count_ideographs(text: str) -> int:
     return count
 
 
+# A Project Gutenberg file wraps any language in English: its header and licence (a
+# third of a short book's sample) would make a French novel read as English.
+_PG_START = re.compile(r"\*\*\*\s*START OF (?:THE|THIS) PROJECT GUTENBERG[^\n]*", re.IGNORECASE)
+_PG_END = re.compile(r"\*\*\*\s*END OF (?:THE|THIS) PROJECT GUTENBERG", re.IGNORECASE)
+_PG_MARKER_CHARS = 40_000
+
+
+def _without_gutenberg_wrapper(text: str) -> str:
+    start = _PG_START.search(text, 0, _PG_MARKER_CHARS)
+    end = _PG_END.search(text, max(0, len(text) - 4 * _PG_MARKER_CHARS))
+    if start is None and end is None:
+        return text
+    body = text[start.end() if start else 0 : end.start() if end else len(text)]
+    return body if body.strip() else text
+
+
 def _sample(text: str) -> str:
+    text = _without_gutenberg_wrapper(text)
     if len(text) <= SAMPLE_CHARS:
         return text
     third = SAMPLE_CHARS // 3

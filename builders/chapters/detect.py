@@ -23,11 +23,11 @@ from dataclasses import replace
 
 from lengthwise.builders.chapters.bare_en import find_en_loose_bare_candidates
 from lengthwise.builders.chapters.bare_zh import find_zh_bare_candidates
-from lengthwise.builders.chapters.candidates_en import find_en_candidates
 from lengthwise.builders.chapters.candidates_zh import find_zh_candidates
 from lengthwise.builders.chapters.collection import story_collection
 from lengthwise.builders.chapters.contents_titles import detect_from_contents
 from lengthwise.builders.chapters.embedded_toc import detect_from_toc
+from lengthwise.builders.chapters.latin_words import latin_finder
 from lengthwise.builders.chapters.levels import HeadingPlan, plan_bare, plan_en, plan_zh
 from lengthwise.builders.chapters.misread_numbers import fill_in_misread
 from lengthwise.builders.chapters.model import (
@@ -52,7 +52,7 @@ from lengthwise.builders.chapters.toc_lines import (
 )
 from lengthwise.builders.chapters.warnings import inner_headings, structure_warnings
 from lengthwise.builders.chapters.work_boundaries import end_of_work
-from lengthwise.builders.language import SUPPORTED_LANGUAGES, base_language
+from lengthwise.builders.language import base_language, is_cjk
 from lengthwise.errors import UserError
 from lengthwise.records import TocEntry
 
@@ -60,13 +60,12 @@ NO_HEADINGS = "no chapter headings found"
 
 
 def normalise_language(language: str) -> str:
-    """`zh`/`en` from codes such as `zh-Hans` or `en_US`; ValueError for anything else."""
+    """The base code (`zh` from `zh-Hans`, `en` from `en_US`, `de`); UserError for an
+    empty or malformed code. Every language is detected: CJK ones (`CJK_LANGUAGES`) with
+    the CJK heading forms, the others with the Latin ones and their own heading words."""
     base = base_language(language)
-    if base not in SUPPORTED_LANGUAGES:
-        raise UserError(
-            f"unsupported language {language!r} for chapter detection "
-            f"(supported: {', '.join(SUPPORTED_LANGUAGES)})"
-        )
+    if not (base.isascii() and base.isalpha() and 2 <= len(base) <= 3):
+        raise UserError(f"unsupported language {language!r} for chapter detection")
     return base
 
 
@@ -96,8 +95,9 @@ def detect_chapters(
         return detect_from_toc(toc, min_chapter_chars)
     if not text or text.isspace():  # `not text.strip()` without copying the book
         return ChapterDetection(excluded="empty text")
-    finders: list[Callable[[str], list[Candidate]]] = [find_zh_candidates, find_en_candidates]
-    if lang == "en":
+    latin = latin_finder(lang)
+    finders: list[Callable[[str], list[Candidate]]] = [find_zh_candidates, latin]
+    if not is_cjk(lang):
         finders.reverse()  # the other script's headings are a fallback only
     own_finder, other_finder = finders
     own = _detect_with(text, own_finder(text), own_finder is find_zh_candidates, min_chapter_chars)

@@ -9,7 +9,8 @@
   encoding. Latin mojibake (`Ã©`, `â€™`) is what `ftfy` recognises (and the
   `common/mojibake` rule repairs); Chinese text saved as UTF-8 and read as GBK turns
   into a dense run of rare symbols (box drawing `┣`, though not the dash-like `─`;
-  enclosed numbers `⒎`, kana,
+  enclosed numbers `⒎`, kana (but not in Japanese prose, where they are a tenth of the
+  text or more),
   full-width digits among ideographs, `?` and U+FFFD for lost bytes): at least
   `RUN_MIN_SIGNALS` such signals, each within `RUN_MAX_GAP` characters of the last,
   one of them not a `?`. Such runs cannot be reversed (the lost bytes are gone).
@@ -193,8 +194,21 @@ def _scan(text: str) -> _Scan:
     signals = [i for i in positions if text[i] != "?" or i in placeholder_marks]
     # Placeholder marks are a transcriber's marks for a missing character, not decoding damage.
     garbled = [i for i in signals if text[i] not in _PLACEHOLDERS and _near_han(text, i)]
+    if garbled and _is_kana_prose(text, garbled):
+        garbled = [i for i in garbled if not _KANA_FIRST <= ord(text[i]) <= _KANA_LAST]
     runs, run_chars = _mojibake_runs(text, garbled)
     return _Scan(positions, placeholder_marks, runs, run_chars)
+
+
+_KANA_FIRST, _KANA_LAST = 0x3040, 0x30FF
+# Japanese prose is a third or more kana; in a Chinese book kana come only with mojibake,
+# in its runs. Where kana are this share of the text they are the language, not damage.
+_KANA_PROSE_SHARE = 0.1
+
+
+def _is_kana_prose(text: str, signals: list[int]) -> bool:
+    kana = sum(1 for i in signals if _KANA_FIRST <= ord(text[i]) <= _KANA_LAST)
+    return kana >= _KANA_PROSE_SHARE * len(text)
 
 
 def _kind(text: str, index: int, scan: _Scan, in_run: _RunLookup) -> str | None:

@@ -2,10 +2,11 @@
 
 Rule sets: `common` (whitespace, invisible characters, HTML entities), `zh`
 (punctuation), `zh-web` (Chinese site noise), `gutenberg` (PG header/footer/credits),
-`en` (illustrations, footnotes, underscores), `en-web` (English web-serial noise).
+`en` (illustrations, footnotes, underscores), `en-web` (English web-serial noise), `ja`
+(Aozora Bunko markup: ruby, typists' notes, front matter and colophon; `aozora`).
 
 Whatever sets are chosen, rules run in one fixed order: common pre-phase, user rules,
-gutenberg, zh-web, en, en-web, common address lines, zh, common post-phase. In zh,
+ja, gutenberg, zh-web, en, en-web, common address lines, zh, common post-phase. In zh,
 `zh/ascii-quote-pairs` runs first: it and `zh/ascii-punctuation` act on disjoint
 symbols, and a repaired closing quote (`’`) lets ASCII punctuation after it become full-
 width. Removals thus come before punctuation rewriting, and whitespace is normalised
@@ -14,7 +15,8 @@ domain the advert rule would cut on its own) and again after an inline cut fired
 is left of a line may now be a plea or notice line).
 
 "auto" (decisions):
-* `common`, plus the language's set (`zh` or `en`);
+* `common`, plus the language's set (`zh`, `en` or `ja`); any other language gets
+  `common` (and `gutenberg` below) only, the generic path (builders/language.py);
 * `gutenberg` when the text carries Project Gutenberg markers or comes from a
   Gutenberg source;
 * `zh-web` for every Chinese text, whatever its source: its rules need site words,
@@ -29,7 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from lengthwise.builders.cleaning import common_rules, en_rules, gutenberg_rules, zh_rules
+from lengthwise.builders.cleaning import aozora, common_rules, en_rules, gutenberg_rules, zh_rules
 from lengthwise.builders.cleaning.address_lines import ADDRESS_LINE
 from lengthwise.builders.cleaning.ascii_pairs import ASCII_QUOTE_PAIRS
 from lengthwise.builders.cleaning.back_matter import ZH_BACK_MATTER
@@ -61,12 +63,14 @@ RULESETS: dict[str, tuple[TextRule, ...]] = {
     "gutenberg": gutenberg_rules.RULES,
     "en": (*en_rules.RULES, PAGE_ANCHORS),
     "en-web": en_rules.WEB_RULES,
+    "ja": aozora.RULES,
 }
 KNOWN_RULESETS: tuple[str, ...] = tuple(RULESETS)
 
 # Global application order; user rules run right after `_BEFORE_USER_RULES`.
 _BEFORE_USER_RULES: tuple[TextRule, ...] = common_rules.PRE
 _AFTER_USER_RULES: tuple[TextRule, ...] = (
+    *aozora.RULES,  # first: its notes and ruby sit inside the lines every later rule reads
     *gutenberg_rules.RULES,
     AUTHOR_NOTICE,
     ZH_NOTICE_BLOCK,
@@ -159,7 +163,7 @@ def select_rulesets(language: str, source_kind: str, text: str) -> list[str]:
     """
     base = base_language(language)
     chosen = {"common"}
-    if base in ("zh", "en"):
+    if base in ("zh", "en", "ja"):
         chosen.add(base)
     if source_kind == "gutenberg" or has_gutenberg_markers(text):
         chosen.add("gutenberg")

@@ -127,18 +127,33 @@ def words(text: str, lang: str, *, segmenter: Segmenter = "auto") -> list[str]:
     """The word tokens of `text`: what statistics count and match.
 
     zh: jieba words (see module doc), whitespace and punctuation tokens dropped, Latin
-    letters lowercased. en: lowercased runs of letters and digits. Raises ValueError for
-    another language code.
+    letters lowercased. ja: each ideograph and kana a token (jieba's dictionary is
+    Chinese; runs of Latin letters or digits stay words). en and every other language
+    code: lowercased runs of letters and digits (any script). Raises ValueError for an
+    empty or malformed code.
     """
+    _check_code(lang)
+    if lang == "ja":
+        return [token.lower() for token in _JA_TOKEN.findall(text)]
     if lang == "zh":
         out: list[str] = []
         for line in text.split("\n"):
             if line.strip():
                 out.extend(_zh_line_words(line, segmenter))
         return out
-    if lang == "en":
-        return _EN_WORD.findall(text.lower())
-    raise ValueError(f"unsupported language {lang!r} (expected 'zh' or 'en')")
+    return _EN_WORD.findall(text.lower())
+
+
+# A Japanese token: one ideograph or kana (or the prolonged sound mark), or a run of
+# other letters and digits.
+_JA_TOKEN = re.compile(
+    r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|(?:(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])[^\W_])+"
+)
+
+
+def _check_code(lang: str) -> None:
+    if not (lang.isascii() and lang.isalpha() and 2 <= len(lang) <= 3):
+        raise ValueError(f"unsupported language {lang!r} (a code such as 'zh', 'en', 'ja', 'fr')")
 
 
 def _has_word(sentence: str) -> bool:
@@ -197,12 +212,12 @@ def sentences(text: str, lang: str) -> list[str]:
     paragraph a sentence ends at . ! ? (plus closing quotes) followed by whitespace and
     an upper-case letter, digit or opening quote, except after common abbreviations
     (Mr., Dr., St., e.g., ...) and single-letter initials.
+    ja: as zh (。！？ end sentences, lines are paragraphs). Any other language code: as en.
     """
-    if lang == "zh":
+    _check_code(lang)
+    if lang in ("zh", "ja"):
         return _zh_sentences(text)
-    if lang == "en":
-        return _en_sentences(text)
-    raise ValueError(f"unsupported language {lang!r} (expected 'zh' or 'en')")
+    return _en_sentences(text)
 
 
 def detect_lang(text: str, sample_chars: int = 20_000) -> str:

@@ -127,11 +127,12 @@ def test_inspect_summary_counts_kept_books(
     assert f"{kept} of {len(entries)} input(s) usable as books" in err
 
 
-def test_books_in_languages_without_rules_are_excluded_by_name_and_the_rest_goes_on(
+def test_books_in_languages_without_rules_go_the_generic_path_with_a_warning(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A French Gutenberg file once stopped the whole command ("unsupported language");
-    a Russian one was processed as English. Both are now excluded, their language named."""
+    a Russian one was processed as English; then both were excluded. Both are now built by
+    the generic path, their language named, with a warning saying which rules they got."""
     write_demo_corpus(tmp_path / "corpus")
     french = "Il était une fois un homme qui ne savait pas ce qu'il voulait. " * 40
     (tmp_path / "corpus" / "pg99999.txt").write_text(
@@ -144,10 +145,10 @@ def test_books_in_languages_without_rules_are_excluded_by_name_and_the_rest_goes
     )
     result = run_json(capsys, "inspect", str(tmp_path / "corpus"), "--workers", "1", "--json")
     books = {Path(str(b["path"])).name: b for b in result["books"]}  # type: ignore[attr-defined]
-    assert books["pg99999.txt"]["language"] == "fr"
-    assert "language 'fr' (given by the source)" in books["pg99999.txt"]["excluded"]
-    assert books["roman.txt"]["language"] == "ru"
-    assert "language 'ru' (detected)" in books["roman.txt"]["excluded"]
+    for name, code in (("pg99999.txt", "fr"), ("roman.txt", "ru")):
+        assert books[name]["language"] == code
+        assert not books[name]["excluded"] and books[name]["chapters"] == 3
+        assert f"language '{code}': generic path" in books[name]["warnings"][0]
     assert (
         books["en_synthetic_1.txt"]["chapters"] == 18
         and not books["en_synthetic_1.txt"]["excluded"]

@@ -117,9 +117,19 @@ def test_language_codes_are_normalised(language: str) -> None:
     assert detect_chapters(chapters("Chapter 1", "Chapter 2"), language).numbers == [1, 2]
 
 
-def test_unsupported_language_is_a_clear_error() -> None:
-    with pytest.raises(ValueError, match=r"unsupported language 'fr'.*zh, en"):
-        detect_chapters("texte", "fr")
+def test_other_languages_are_detected_with_their_own_heading_words() -> None:
+    """A French book was an error ("unsupported language 'fr'"): its CHAPITRE and PARTIE
+    headings are now read, ordinals included; only a malformed code is an error."""
+    body = "Il était une fois un homme qui ne savait pas ce qu'il voulait. " * 10
+    text = "".join(
+        f"{part}\n\n" + "".join(f"CHAPITRE {n}\n\n{body}\n\n" for n in ("I", "II", "III"))
+        for part in ("PREMIÈRE PARTIE", "DEUXIÈME PARTIE")
+    )
+    result = detect_chapters(text, "fr")
+    assert result.numbers == [1, 2, 3, 1, 2, 3]
+    assert [c.part for c in result.chapters] == ["PREMIÈRE PARTIE"] * 3 + ["DEUXIÈME PARTIE"] * 3
+    with pytest.raises(ValueError, match="unsupported language 'f-1'"):
+        detect_chapters("texte", "f-1")
 
 
 def test_negative_min_chapter_chars_is_a_clear_error() -> None:

@@ -37,11 +37,20 @@ def test_english_words_are_lowercased_letter_and_digit_runs() -> None:
     ]
 
 
-def test_unknown_language_is_a_clear_error() -> None:
-    with pytest.raises(ValueError, match="unsupported language 'fr'"):
-        words("bonjour", "fr")
+def test_every_language_code_segments_and_a_malformed_one_is_a_clear_error() -> None:
+    """fr and de were errors; Japanese went through jieba's Chinese dictionary."""
+    assert words("Ärger über la Straße", "de") == ["ärger", "über", "la", "straße"]
+    assert sentences("Il vint. Elle partit.", "fr") == ["Il vint.", "Elle partit."]
+    assert words("三四郎はABCを見た。", "ja") == ["三", "四", "郎", "は", "abc", "を", "見", "た"]
+    assert sentences("女は黙った。「どうです」と聞いた。\n次", "ja") == [
+        "女は黙った。",
+        "「どうです」と聞いた。",
+        "次",
+    ]
+    with pytest.raises(ValueError, match="unsupported language 'f-1'"):
+        words("bonjour", "f-1")
     with pytest.raises(ValueError, match="unsupported language"):
-        sentences("bonjour", "de")
+        sentences("bonjour", "")
 
 
 def test_chinese_sentences_keep_closing_quotes_and_split_lines() -> None:
