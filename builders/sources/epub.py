@@ -5,10 +5,13 @@ or the EPUB 2 NCX when there is no nav); each spine document goes through the HT
 in `formats`.
 
 Text is the linear spine documents in reading order (the nav document itself is left out: its
-list of titles would duplicate every chapter heading). Each TOC entry's text runs from its
-target to the next entry's target in reading order. Targets with a fragment (``ch.xhtml#s2``)
-split inside a file; a fragment that names no element falls back to the start of its file,
-with a warning.
+list of titles would duplicate every chapter heading), less the front matter the package
+names as such (landmarks, guide, `epub:type`: `epub_front_matter`), so a title or copyright
+page never becomes chapter 1; the documents left out are named in the warnings.
+
+Each TOC entry's text runs from its target to the next entry's target in reading order.
+Targets with a fragment (``ch.xhtml#s2``) split inside a file; a fragment that names no
+element falls back to the start of its file, with a warning.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from urllib.parse import unquote
 import ebooklib
 from ebooklib import epub
 
+from lengthwise.builders.sources.epub_front_matter import front_matter_files
 from lengthwise.builders.sources.errors import SourceError
 from lengthwise.builders.sources.formats import decode_markup, html_to_text, primary_language
 from lengthwise.records import TocEntry
@@ -113,6 +117,11 @@ def _spine_documents(book: Any, name: str, notes: list[str]) -> dict[str, bytes]
         if item.get_type() != ebooklib.ITEM_DOCUMENT:
             continue
         documents[posixpath.normpath(unquote(item.get_name()))] = item.get_content()
+    front = front_matter_files(book, list(documents), _match_file)
+    if front and len(front) < len(documents):
+        left_out = "; ".join(f"{file} ({reason})" for file, reason in front.items())
+        notes.append(f"{name}: front matter left out of the text: {left_out}")
+        documents = {file: content for file, content in documents.items() if file not in front}
     return documents
 
 
