@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from lengthwise.errors import SpecError
 from lengthwise.evaluation.backends import EngineSettings
 from lengthwise.evaluation.planning import Policy
+from lengthwise.names import Name
 from lengthwise.spec import LLMRoleConfig
 
 SUMMARIZATION = "summarization"
@@ -48,8 +49,8 @@ class EvalConfig(BaseModel):
     release: str  # release folder, or ORG/NAME@REVISION
     engine: EngineSettings  # the evaluated model and how it runs
     out: Path  # the run folder
-    tasks: list[str] = Field(default_factory=lambda: [SUMMARIZATION], min_length=1)
-    subsets: list[str] | None = None  # lengths (default: all)
+    tasks: list[Name] = Field(default_factory=lambda: [SUMMARIZATION], min_length=1)
+    subsets: list[Name] | None = None  # lengths (default: all)
     prompts: list[str] = Field(default_factory=lambda: ["IB", "IE"], min_length=1)
     prompt_file: Path | None = None  # summarization templates (CNNSum's prompts.json)
     tokenizer: str | None = None  # counting tokenizer (default: the model folder)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from lengthwise.errors import UserError
 from lengthwise.evaluation.backends import EngineSettings, parse_json_option, yarn_rope_scaling
 from lengthwise.evaluation.planning import parse_max_new_tokens
+from lengthwise.workdir import EVAL_ROOT
 
 if TYPE_CHECKING:
     from lengthwise.evaluation.config import EvalConfig
@@ -127,7 +128,7 @@ def _default_out(values: dict[str, object]) -> Path:
     model = str(engine.get("model", "model")) if isinstance(engine, dict) else "model"
     backend = str(engine.get("backend", "")) if isinstance(engine, dict) else ""
     release = Path(str(values.get("release", "release")).replace("@", "-")).name
-    return Path("lw-eval") / f"{Path(model).name or 'model'}-{backend}-{release}"
+    return EVAL_ROOT / f"{Path(model).name or 'model'}-{backend}-{release}"
 
 
 def load_eval_config(args: argparse.Namespace) -> EvalConfig:

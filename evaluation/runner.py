@@ -64,7 +64,6 @@ def run_eval(
 ) -> EvalRun:
     """Run (or resume) one evaluation; `observer` sees each generations line once written;
     `provider_options` go to the model's provider (the `scripted` provider's script)."""
-    config.out.mkdir(parents=True, exist_ok=True)
     stage = EvalStage(config, observer, dict(provider_options or {}))
     run = run_stage(stage)  # one invocation per run folder at a time
     return EvalRun(config.out, run.report, stage.generated, stage.reused)

@@ -21,6 +21,7 @@ from pydantic import (
 )
 
 from lengthwise.errors import SpecError as SpecError  # re-exported: callers catch it from here
+from lengthwise.names import Name, RepoId
 from lengthwise.spec_paths import resolve_tokenizer_paths
 from lengthwise.spec_scaling import EndpointConfig, ExecutorConfig
 from lengthwise.task_spec import TaskSpec
@@ -145,7 +146,7 @@ class TokenizersConfig(_Strict):
 
 
 class SubsetSpec(_Strict):
-    name: str
+    name: Name  # WORK/samples/<name>.parquet and a release config name
     target: int = Field(gt=0)
     lower: int = Field(gt=0)
     upper: int = Field(gt=0)
@@ -241,7 +242,7 @@ class AnnotationConfig(_Strict):
 class ReleaseConfig(_Strict):
     """What the dataset card and the Hub need."""
 
-    repo_id: str | None = None  # e.g. "org/name" on the Hugging Face Hub
+    repo_id: RepoId | None = None  # e.g. "org/name" on the Hugging Face Hub
     pretty_name: str | None = None
     license: str = "other"
     license_note: str | None = None
@@ -301,7 +302,7 @@ class AuditConfig(_Strict):
 
 
 class Spec(_Strict):
-    name: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+    name: Name  # the default work dir lw-work/<name>
     version: str = "0.1.0"
     language: Literal["zh", "en", "auto"] = "auto"
     seed: int = 0

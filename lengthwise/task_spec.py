@@ -19,6 +19,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from lengthwise.names import Name, TaskName
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -27,7 +29,7 @@ class _Strict(BaseModel):
 class TaskLength(_Strict):
     """One length of a task: instances are kept when their context lies in [lower, upper]."""
 
-    name: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+    name: Name  # part of the release config name <task>-<length>
     target: int = Field(gt=0)
     lower: int = Field(gt=0)
     upper: int = Field(gt=0)
@@ -44,7 +46,7 @@ class TaskLength(_Strict):
 
 
 class _TaskBase(_Strict):
-    name: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_]*$")  # no '-': configs are name-length
+    name: TaskName  # WORK/tasks/<name>/; no '-': configs are <name>-<length>
     lengths: list[TaskLength] | None = None  # None: the spec's [[subsets]]
 
 
@@ -52,7 +54,8 @@ class OrderingTask(_TaskBase):
     """Ada-LEval TSort: N shuffled segments of contiguous chapters, hints around them."""
 
     family: Literal["ordering"]
-    segments: int = Field(default=4, ge=2, le=10)
+    # 3 or more: the parts are never shown in reading order, so 2 would give the answer
+    segments: int = Field(default=4, ge=3, le=10)
     hint_paragraphs: int = Field(default=1, ge=0)  # paragraphs shown before and after
     stride_paragraphs: int = Field(default=20, ge=1)  # between instances' starting paragraphs
 
@@ -64,6 +67,8 @@ class SynopsisOrderingTask(_TaskBase):
     """
 
     family: Literal["synopsis-ordering"]
+    # fewer chapters in a run: not built (counted); 3 or more, as for `ordering.segments`
+    min_items: int = Field(default=3, ge=3, le=26)
 
 
 class RecallTask(_TaskBase):

@@ -2,7 +2,9 @@
 
 No stage joins strings onto the work dir itself: it asks `WorkDir` (or one of the
 per-stage groups below, reached as `work.drafts`, `work.annotations`, ...). The work
-dir travels through stage functions as `work: WorkDir`.
+dir travels through stage functions as `work: WorkDir`. Names that become file names
+(subsets, tasks, lengths) are checked again here (lengthwise/names.py), so no path ever
+leaves the work dir whatever a caller passes.
 
 WORK/
     corpus/books.jsonl, books_report.json, repeated_chapters.json   build (corpus)
@@ -27,11 +29,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from lengthwise.names import check_name
 from lengthwise.spec import Spec
+
+WORK_ROOT = Path("lw-work")  # default work dirs: lw-work/<spec name>
+EVAL_ROOT = Path("lw-eval")  # default evaluation run folders: lw-eval/<model>-<release>
 
 
 def default_work_dir(spec: Spec) -> Path:
-    return Path("lw-work") / spec.name
+    return WORK_ROOT / spec.name
 
 
 @dataclass(frozen=True)
@@ -262,7 +268,7 @@ class WorkDir:
         return self.root / "samples"
 
     def subset_samples(self, subset: str) -> Path:
-        return self.samples / f"{subset}.parquet"
+        return self.samples / f"{check_name(subset, 'subset name')}.parquet"
 
     @property
     def build_report(self) -> Path:
@@ -282,7 +288,7 @@ class WorkDir:
         return self.root / "tasks"
 
     def task_file(self, task: str, length: str) -> Path:
-        return self.tasks / task / f"{length}.parquet"
+        return self._task(task) / f"{check_name(length, 'length name')}.parquet"
 
     @property
     def tasks_report(self) -> Path:
@@ -294,11 +300,14 @@ class WorkDir:
 
     def task_chunk_labels(self, task: str) -> Path:
         """Recall: the drafting model's names per chunk (a seeded share goes to a human check)."""
-        return self.tasks / task / "chunk_labels.jsonl"
+        return self._task(task) / "chunk_labels.jsonl"
 
     def task_validations(self, task: str) -> Path:
         """The human checks of a task's items, as `annotate tasks pull` last stored them."""
-        return self.tasks / task / "validations.jsonl"
+        return self._task(task) / "validations.jsonl"
+
+    def _task(self, task: str) -> Path:
+        return self.tasks / check_name(task, "task name")
 
     # later stages
     @property
@@ -322,7 +331,7 @@ class WorkDir:
         return self.root / "samples_annotated"
 
     def subset_annotated(self, subset: str) -> Path:
-        return self.samples_annotated / f"{subset}.parquet"
+        return self.samples_annotated / f"{check_name(subset, 'subset name')}.parquet"
 
     @property
     def stats(self) -> StatsPaths:

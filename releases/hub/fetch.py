@@ -11,6 +11,7 @@ import logging
 import shutil
 from pathlib import Path
 
+from lengthwise.names import check_repo_id
 from lengthwise.releases.release.layout import VERSION_PATTERN, ReleaseError
 from lengthwise.releases.release.manifest import verify_release
 
@@ -45,22 +46,44 @@ def fetch_release(
     """Download `repo_id` at `revision` (a tag such as v1.0.0) into `out`, verify, return it.
 
     `repo_id` may also be a local release folder: it is verified (and copied to `out`
-    when given). Without `out`, Hub files stay in the Hugging Face cache.
+    when given). Without `out`, Hub files stay in the Hugging Face cache. A refused
+    release (an invalid id, a failed download, a file that does not match the manifest)
+    leaves no `out` folder behind where there was none.
     """
-    expected = _expected_version(revision)
     local = Path(repo_id).expanduser()
-    if local.is_dir():
-        folder = local
-        if out is not None and out.resolve() != local.resolve():
-            shutil.copytree(local, out, dirs_exist_ok=True)
-            folder = out
-        verify_release(folder, expected)
-        return folder
+    if not local.is_dir():
+        check_repo_id(repo_id, "release")  # not a folder: ORG/NAME, never a path (ORG/../x)
+    created = out is not None and not out.exists()
+    try:
+        return _fetch(local if local.is_dir() else None, repo_id, revision, out, endpoint, token)
+    except BaseException:
+        if created and out is not None and out.exists():
+            shutil.rmtree(out, ignore_errors=True)
+        raise
+
+
+def _fetch(
+    local: Path | None,
+    repo_id: str,
+    revision: str | None,
+    out: Path | None,
+    endpoint: str | None,
+    token: str | None,
+) -> Path:
+    expected = _expected_version(revision)
+    if local is not None:
+        verify_release(local, expected)  # refuse before copying anything
+        if out is None or out.resolve() == local.resolve():
+            return local
+        shutil.copytree(local, out, dirs_exist_ok=True)
+        verify_release(out, expected)
+        return out
     if revision is None:
         log.warning("no revision given for %s: fetching main, which moves; pin a tag", repo_id)
     from huggingface_hub import snapshot_download
     from huggingface_hub.errors import (
         HfHubHTTPError,
+        HFValidationError,
         LocalEntryNotFoundError,
         RepositoryNotFoundError,
         RevisionNotFoundError,
@@ -83,6 +106,8 @@ def fetch_release(
             f"{repo_id}@{revision or 'main'}: no such dataset repository or revision at the "
             "endpoint (or no access: set HF_TOKEN)"
         ) from None
+    except HFValidationError as exc:  # an id names.py lets through but the Hub refuses
+        raise ReleaseError(f"{repo_id}: not a valid Hub repository id ({exc})") from None
     except (HfHubHTTPError, LocalEntryNotFoundError) as exc:
         raise ReleaseError(f"cannot download {repo_id}@{revision or 'main'}: {exc}") from None
     folder = Path(path)

@@ -17,6 +17,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from lengthwise.names import check_repo_id
 from lengthwise.releases.hub.checks import PublishRefused
 from lengthwise.releases.hub.publish_hub import PublishResult
 from lengthwise.releases.release.layout import ReleaseError, tag_for
@@ -33,9 +34,7 @@ _IDENTITY = {
 
 def mirror_repo_path(mirror_root: Path, repo_id: str) -> Path:
     """Where olah looks for a dataset repository: ROOT/datasets/ORG/NAME."""
-    org, slash, name = repo_id.partition("/")
-    if not slash or not org or not name or "/" in name or ".." in (org, name):
-        raise ReleaseError(f"repository id {repo_id!r} is not of the form ORG/NAME")
+    org, _, name = check_repo_id(repo_id).partition("/")
     return mirror_root / "datasets" / org / name
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from lengthwise.names import check_repo_id
 from lengthwise.releases.hub.checks import PublishRefused
 from lengthwise.releases.hub.retry import call_with_retries
 from lengthwise.releases.release.layout import tag_for
@@ -86,6 +87,7 @@ def publish_to_hub(
     sleep: Callable[[float], None] = time.sleep,
 ) -> PublishResult:
     """Upload a validated release folder and tag the commit `vX.Y.Z` (never reused)."""
+    check_repo_id(repo_id)
     tag = tag_for(version)
     if api is None:
         if not token:

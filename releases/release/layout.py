@@ -7,16 +7,15 @@ with ``load_dataset(repo_id, subset, revision=tag)``.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from lengthwise.errors import UserError
+from lengthwise.names import VERSION_PATTERN as VERSION_PATTERN  # re-exported (fetch)
+from lengthwise.names import InvalidNameError, check_name
+from lengthwise.names import parse_version as _parse_version
 from lengthwise.workdir import WorkDir
 
-VERSION_PATTERN = re.compile(r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$")
-# Config names become folder names and YAML values: keep them plain.
-CONFIG_NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 SPLIT = "test"
 
 MANIFEST = "manifest.json"
@@ -32,11 +31,10 @@ class ReleaseError(UserError):
 
 def parse_version(text: str) -> tuple[int, int, int]:
     """'1.2.3' or 'v1.2.3' -> (1, 2, 3); anything else is a ReleaseError."""
-    match = VERSION_PATTERN.match(text.removeprefix("v"))
-    if not match:
-        raise ReleaseError(f"version {text!r} is not of the form X.Y.Z (e.g. 1.0.0)")
-    major, minor, patch = (int(part) for part in match.groups())
-    return major, minor, patch
+    try:
+        return _parse_version(text)
+    except InvalidNameError as exc:
+        raise ReleaseError(str(exc)) from None
 
 
 def normalise_version(text: str) -> str:
@@ -50,12 +48,11 @@ def tag_for(version: str) -> str:
 
 
 def check_config_name(name: str) -> str:
-    if not CONFIG_NAME_PATTERN.match(name):
-        raise ReleaseError(
-            f"subset name {name!r} cannot be a dataset config name "
-            "(use letters, digits, '.', '_' or '-', starting with a letter or digit)"
-        )
-    return name
+    """Config names become folder names and YAML values: one plain name (names.py)."""
+    try:
+        return check_name(name, "dataset config name")
+    except InvalidNameError as exc:
+        raise ReleaseError(str(exc)) from None
 
 
 def data_file(subset: str) -> str:
