@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from lengthwise.cli_options import SPEC, Command, add_commands, opt
+from lengthwise.names import repo_id_arg, version_arg
 from lengthwise.spec import Spec, load_spec
 
 
@@ -107,7 +108,9 @@ def _fetch(args: argparse.Namespace) -> int:
 
 # The release commands' --work help predates the shared one: kept word for word.
 _WORK = opt("--work", type=Path, default=None, help="work directory")
-_VERSION = opt("--version", required=True, dest="release_version", metavar="X.Y.Z")
+_VERSION = opt(
+    "--version", required=True, dest="release_version", metavar="X.Y.Z", type=version_arg
+)
 
 COMMANDS = (
     Command(
@@ -164,7 +167,12 @@ COMMANDS = (
         options=(
             SPEC,
             _VERSION,
-            opt("--repo", default=None, help="ORG/NAME (default: spec release.repo_id)"),
+            opt(
+                "--repo",
+                type=repo_id_arg,
+                default=None,
+                help="ORG/NAME (default: spec release.repo_id)",
+            ),
             _WORK,
             opt(
                 "--mirror-root",
