@@ -142,7 +142,10 @@ class BuildStage(Stage[_BuildInputs, BuildReport]):
                 "excluded_by_probe": excluded,
             }
         )
+        # The corpus files too: the build reuses them when they are current, so an edit
+        # to books.jsonl must make it run (and the corpus step redo them), not pass.
         outputs = [work.subset_samples(s.name) for s in spec.subsets]
+        outputs += [work.books, work.books_report, work.repeated_chapters]
         inputs = _BuildInputs(docs, sources_report.to_dict(), excluded, stat_cache.hits > 0)
         return StagePlan(inputs, fingerprint, outputs)
 

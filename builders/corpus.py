@@ -5,10 +5,13 @@ pool so every core is used (default), or Ray tasks (`[executor] kind = "ray"`). 
 are cached twice: a processed book (without counts) is stored under a hash of its raw
 bytes and the cleaning/chapter settings, and token counts are stored per (chapter hash,
 tokenizer id). A rerun with nothing changed reads both caches and tokenizes nothing.
+Both verify each entry against the hash it was stored under (a changed entry is
+discarded and computed again).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -43,6 +46,8 @@ __all__ = [
 
 _Result = tuple[Book | None, BookReport, list[tuple[str, str, int]]]
 
+log = logging.getLogger(__name__)
+
 
 # The documents of the running `process_corpus`, for workers forked from it.
 _INHERITED: list[SourceDocument] = []
@@ -72,18 +77,15 @@ def _process_and_count(
     corpus_lines: frozenset[str] = frozenset(),
 ) -> tuple[Book | None, BookReport, list[tuple[str, str, int]]]:
     """Worker entry point: process (or reuse) one document and count what the cache lacks."""
-    book: Book | None
     cached_file = _book_cache_file(book_cache_dir, doc, settings, corpus_lines)
-    if cached_file is not None and cached_file.is_file():
-        stored = read_json(cached_file)
-        book = Book.from_dict(stored["book"]) if stored["book"] else None
-        report = BookReport.from_json(stored["report"], str(cached_file))
+    cached = _read_cached_book(cached_file) if cached_file is not None else None
+    if cached is not None:
+        book, report = cached
     else:
         book, report = process_document(doc, settings, corpus_lines)
         if cached_file is not None:
-            atomic_write_json(
-                cached_file, {"book": book.to_dict() if book else None, "report": report.to_json()}
-            )
+            payload = {"book": book.to_dict() if book else None, "report": report.to_json()}
+            atomic_write_json(cached_file, {"sha256": canonical_hash(payload), **payload})
     new_counts: list[tuple[str, str, int]] = []
     if book is None:
         return None, report, new_counts
@@ -120,6 +122,31 @@ def _process_and_count(
     if cache is not None:
         cache.close()
     return book, report, new_counts
+
+
+def _read_cached_book(path: Path) -> tuple[Book | None, BookReport] | None:
+    """A processed book from the cache, or None (absent, damaged, or not what was stored).
+
+    Each entry holds the sha256 of its content, checked here: an entry edited or damaged
+    since it was written is discarded (logged) and the book processed again.
+    """
+    try:
+        stored = read_json(path)
+        payload = {"book": stored["book"], "report": stored["report"]}
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        log.warning("%s: unreadable cache entry (%s); processing the book again", path, exc)
+        return None
+    if stored.get("sha256") != canonical_hash(payload):
+        log.warning(
+            "%s: content does not match the sha256 it was stored under; discarded, "
+            "processing the book again",
+            path,
+        )
+        return None
+    book = Book.from_dict(payload["book"]) if payload["book"] else None
+    return book, BookReport.from_json(payload["report"], str(path))
 
 
 def _book_cache_file(

@@ -23,7 +23,9 @@ shared `ProgressDisplay` per run, see lengthwise.progress).
    (`CompletionRecord.is_current`), return the previous report: up to date;
 4. compute, add the envelope (tool version, fingerprint, seconds), write the markdown
    report then the JSON report;
-5. write the completion record last: a kill before it means the stage runs again.
+5. write the completion record last: a kill before it means the stage runs again. It
+   holds the sha256 of the planned outputs, the reports and every other file compute
+   wrote in the stage's folder (lengthwise.written_files), caches and bookkeeping aside.
 
 Stages stay plain functions over records: `compute` gets its inputs from the plan, so a
 stage can be run elsewhere (a later issue runs them on Ray) with the runner around it.
@@ -33,6 +35,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -45,13 +48,18 @@ from lengthwise import __version__
 from lengthwise.json_records import validate_json
 from lengthwise.progress import QUIET, ProgressDisplay
 from lengthwise.stage_state import (
+    LOCKS,
+    SCRATCH,
+    STATE,
     CompletionRecord,
     StageLock,
     crash_point,
     is_complete,
+    remove_abandoned_scratch,
     remove_leftovers,
 )
 from lengthwise.storage import atomic_write_json, atomic_write_text, read_json
+from lengthwise.written_files import recording_writes
 
 log = logging.getLogger(__name__)
 
@@ -180,6 +188,7 @@ def run_stage(stage: Stage[InputsT, BodyT], *, quiet: bool = False) -> StageRun[
 
 def _run_locked(stage: Stage[InputsT, BodyT]) -> StageRun[BodyT]:
     stage.clear_leftovers()
+    remove_abandoned_scratch(stage.root)  # temporary folders of killed runs (FOLDER/tmp)
     started = time.perf_counter()
     plan = stage.plan()
     outputs = [*plan.outputs, *stage.report_files()]
@@ -188,16 +197,39 @@ def _run_locked(stage: Stage[InputsT, BodyT]) -> StageRun[BodyT]:
         log.info("%s is up to date (%s)", stage.name, stage.report_json)
         report = read_json(stage.report_json)
         return StageRun(report, True, time.perf_counter() - started, stage.read_body(report))
-    body = stage.compute(plan)
+    with recording_writes() as written:
+        body = stage.compute(plan)
     stage.display.close()
     crash_point(f"{stage.name}:computed")  # test hooks (LENGTHWISE_CRASH_AT)
     seconds = time.perf_counter() - started
     report = _write_report(stage, plan, body, seconds)
     crash_point(f"{stage.name}:reported")
     if plan.fingerprint is not None:
-        # Last: the outputs' hashes mark the stage complete for this fingerprint.
-        CompletionRecord.write(stage.root, stage.name, plan.fingerprint, outputs)
+        # Last: the outputs' hashes mark the stage complete for this fingerprint: the
+        # planned ones and every other file compute wrote in the stage's folder.
+        recorded = [*outputs, *_written_outputs(stage.root, written)]
+        CompletionRecord.write(stage.root, stage.name, plan.fingerprint, recorded)
     return StageRun(report, False, seconds, body)
+
+
+# Folders whose files are no stage's output: caches verify their own entries, the
+# others are bookkeeping (records, locks, usage journals) and scratch space.
+_NOT_OUTPUTS = ("cache", LOCKS, STATE, SCRATCH)
+
+
+def _written_outputs(root: Path, written: set[Path]) -> list[Path]:
+    """The files compute wrote inside `root` (outside its caches and bookkeeping) that
+    still exist, as paths under `root` (the form CompletionRecord.write expects)."""
+    base = Path(os.path.abspath(root))
+    found = []
+    for path in written:
+        try:
+            relative = Path(os.path.abspath(path)).relative_to(base)
+        except ValueError:
+            continue  # another folder's file (a release's own folder, a user's --out)
+        if relative.parts[0] not in _NOT_OUTPUTS and (root / relative).is_file():
+            found.append(root / relative)
+    return found
 
 
 def _up_to_date(

@@ -11,6 +11,8 @@ Each stage uses three pieces, a few lines each:
   killed run with other settings, or by hand) makes the stage run again.
 - ``remove_leftovers``: temporary files and staging folders of killed runs, removed at
   the start of the stage's next run (under its lock, so never a live run's files).
+- ``scratch_folder``: a temporary folder inside the work dir (FOLDER/tmp/), never in
+  $TMPDIR; ``remove_abandoned_scratch`` removes those whose owner pid is dead.
 
 ``crash_point(name)`` is a test hook: with ``LENGTHWISE_CRASH_AT=name`` (or ``name:N``
 for the N-th time) the process kills itself with SIGKILL there, so tests kill a real
@@ -21,11 +23,15 @@ from __future__ import annotations
 
 import fcntl
 import fnmatch
+import logging
 import os
+import re
 import shutil
 import signal
+import tempfile
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -39,6 +45,8 @@ STATE = "state"
 TEMP_PATTERNS = (".*.tmp",)
 WAIT_ENV = "LENGTHWISE_LOCK_WAIT"
 CRASH_ENV = "LENGTHWISE_CRASH_AT"
+
+log = logging.getLogger(__name__)
 
 
 class StageBusy(Exception):
@@ -205,13 +213,26 @@ class CompletionRecord:
         return stale
 
     def is_current(self, fingerprint: str, expected: Iterable[Path] = ()) -> bool:
-        """Same fingerprint, every `expected` output recorded, every recorded hash verified."""
+        """Same fingerprint, every `expected` output recorded, every recorded hash verified.
+
+        Outputs changed since the stage wrote them (edited, damaged, left by a killed run
+        with other settings) are logged by name: the stage runs again, and says why.
+        """
         if self.fingerprint != fingerprint:
             return False
         recorded = set(self.outputs)
         if any(str(Path(p).relative_to(self.folder)) not in recorded for p in expected):
             return False
-        return not self.stale_outputs()
+        stale = self.stale_outputs()
+        if stale:
+            log.warning(
+                "%s: %s changed or missing since %s recorded its sha256; running %s again",
+                self.stage,
+                ", ".join(stale),
+                self.path,
+                self.stage,
+            )
+        return not stale
 
 
 def is_complete(folder: Path, stage: str, fingerprint: str, expected: Iterable[Path] = ()) -> bool:
@@ -236,6 +257,51 @@ def remove_leftovers(folder: Path, patterns: Iterable[str] = TEMP_PATTERNS) -> l
             shutil.rmtree(entry, ignore_errors=True)
         else:
             entry.unlink(missing_ok=True)
+        removed.append(entry)
+    return removed
+
+
+SCRATCH = "tmp"
+# A scratch folder's name carries its owner's pid: FOLDER/tmp/<purpose>-pid<PID>-<random>.
+_SCRATCH_OWNER = re.compile(r"-pid(\d+)-")
+
+
+@contextmanager
+def scratch_folder(folder: Path, purpose: str) -> Iterator[Path]:
+    """A temporary folder inside `folder` (a work dir): FOLDER/tmp/<purpose>-pid<PID>-*.
+
+    Commands keep their temporary files here, never in the system's temporary folder
+    ($TMPDIR): what a killed run leaves is in the work dir, where the next run finds it.
+    The folder is removed when the block ends; folders of dead pids are removed first.
+    """
+    remove_abandoned_scratch(folder)
+    root = Path(folder) / SCRATCH
+    root.mkdir(parents=True, exist_ok=True)
+    path = Path(tempfile.mkdtemp(dir=root, prefix=f"{purpose}-pid{os.getpid()}-"))
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def remove_abandoned_scratch(folder: Path) -> list[Path]:
+    """Remove the scratch folders in FOLDER/tmp whose owner pid is dead (killed runs).
+
+    Safe without a lock: a live owner's folder is never touched.
+    """
+    root = Path(folder) / SCRATCH
+    if not root.is_dir():
+        return []
+    removed = []
+    for entry in sorted(root.iterdir()):
+        owner = _SCRATCH_OWNER.search(entry.name)
+        if owner is None or _pid_alive(int(owner.group(1))):
+            continue
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry, ignore_errors=True)
+        else:
+            entry.unlink(missing_ok=True)
+        log.info("removed %s (left by an interrupted run)", entry)
         removed.append(entry)
     return removed
 

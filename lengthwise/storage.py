@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from lengthwise.written_files import note_written
 
 
 def sha256_bytes(data: bytes) -> str:
@@ -55,6 +56,7 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp_name).unlink(missing_ok=True)
         raise
+    note_written(path)  # into the running stage's completion record
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -123,3 +125,4 @@ def atomic_write_parquet(
     except BaseException:
         Path(tmp_name).unlink(missing_ok=True)
         raise
+    note_written(path)

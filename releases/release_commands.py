@@ -83,8 +83,10 @@ def _publish(args: argparse.Namespace) -> int:
     repo_id = args.repo or spec.release.repo_id
     if not repo_id:
         raise UserError(f"{args.spec}: release.repo_id is not set; pass --repo ORG/NAME")
-    folder = release_folder(_work_dir(spec, args.work), args.release_version).root
-    check_before_publish(folder, args.release_version, os.environ, secret_variable_names(spec))
+    work = _work_dir(spec, args.work)
+    folder = release_folder(work, args.release_version).root
+    names = secret_variable_names(spec)
+    check_before_publish(folder, args.release_version, os.environ, names, work_dir=work)
     if args.mirror_root is not None:
         result = publish_to_git_mirror(folder, args.mirror_root, repo_id, args.release_version)
     else:

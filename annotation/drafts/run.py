@@ -133,7 +133,10 @@ class DraftStage(Stage[_DraftPlan, DraftReport]):
             }
         )
         plan = _DraftPlan(inputs, pending, draft_log)
-        return StagePlan(plan, fingerprint, [self.paths.samples], rerun=bool(pending))
+        # The draft log too: samples.jsonl is made from it, so an edit to it must make
+        # the stage run (and its unverified lines be drafted again), not pass.
+        outputs = [self.paths.samples, *([self.paths.chapters] if inputs.jobs else [])]
+        return StagePlan(plan, fingerprint, outputs, rerun=bool(pending))
 
     def render_body(self, body: DraftReport, envelope: Envelope) -> str:
         return render_draft_report(body, envelope)

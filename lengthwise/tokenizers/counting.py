@@ -9,6 +9,8 @@ as each chunk finishes, so an interrupted run repeats no finished chunk.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import logging
 import multiprocessing
 import os
 import sqlite3
@@ -34,6 +36,8 @@ from lengthwise.workers import worker_pool
 DEFAULT_CHUNK_CHARS = 400_000
 _SQLITE_MAX_PARAMS = 500
 
+log = logging.getLogger(__name__)
+
 
 class TokenCountCache:
     """SQLite table (text_sha256, tokenizer_key) -> token count, in WAL mode.
@@ -41,53 +45,87 @@ class TokenCountCache:
     Callers pass tokenizer ids; the cache stores them under
     :func:`~lengthwise.tokenizers.registry.tokenizer_cache_key`. Safe to share
     between threads and between processes (SQLite locking, WAL).
+
+    Each row carries a check of its key and count (`row_check`): a row whose count was
+    changed since it was stored (edited, damaged) is discarded on read, counted in
+    `discarded` and logged, and the text is counted again. A table from before the
+    checks is dropped once (the counts are recomputed).
     """
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
+        self.discarded = 0  # rows whose check failed, since this cache was opened
         try:
             self._connection = sqlite3.connect(
                 self.path, timeout=60, isolation_level=None, check_same_thread=False
             )
             self._connection.execute("PRAGMA journal_mode=WAL")
             self._connection.execute("PRAGMA synchronous=NORMAL")
-            self._connection.execute(
+            self._create_table()
+        except sqlite3.DatabaseError as exc:
+            raise InputFileError(f"{self.path}: not a usable token count cache: {exc}") from exc
+
+    def _create_table(self) -> None:
+        connection = self._connection
+        connection.execute("BEGIN IMMEDIATE")  # one process migrates, the others wait
+        try:
+            columns = {row[1] for row in connection.execute("PRAGMA table_info(token_counts)")}
+            if columns and "row_check" not in columns:
+                connection.execute("DROP TABLE token_counts")  # unverifiable rows: recount
+            connection.execute(
                 "CREATE TABLE IF NOT EXISTS token_counts ("
                 " text_sha256 TEXT NOT NULL,"
                 " tokenizer_key TEXT NOT NULL,"
                 " count INTEGER NOT NULL,"
+                " row_check TEXT NOT NULL,"
                 " PRIMARY KEY (text_sha256, tokenizer_key)) WITHOUT ROWID"
             )
-        except sqlite3.DatabaseError as exc:
-            raise InputFileError(f"{self.path}: not a usable token count cache: {exc}") from exc
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+        connection.execute("COMMIT")
 
     def get_many(self, tokenizer_id: str, text_sha256s: Iterable[str]) -> dict[str, int]:
-        """Cached counts of the given texts under `tokenizer_id` (missing ones left out)."""
+        """Cached counts of the given texts under `tokenizer_id` (missing ones left out,
+        and rows whose check fails: they are counted again)."""
         key = tokenizer_cache_key(tokenizer_id)
         found: dict[str, int] = {}
+        discarded = 0
         with self._lock:
             for batch in _batches(list(dict.fromkeys(text_sha256s)), _SQLITE_MAX_PARAMS):
                 marks = ",".join("?" * len(batch))
                 rows = self._connection.execute(
-                    "SELECT text_sha256, count FROM token_counts"
+                    "SELECT text_sha256, count, row_check FROM token_counts"
                     f" WHERE tokenizer_key = ? AND text_sha256 IN ({marks})",
                     (key, *batch),
                 )
-                found.update((sha, int(count)) for sha, count in rows)
+                for sha, count, check in rows:
+                    if isinstance(count, int) and check == row_check(sha, key, count):
+                        found[sha] = count
+                    else:
+                        discarded += 1
+            self.discarded += discarded
+        if discarded:
+            log.warning(
+                "%s: %d token count cache entries do not match the check they were stored "
+                "with; discarded, their texts are counted again",
+                self.path,
+                discarded,
+            )
         return found
 
     def put_many(self, tokenizer_id: str, counts: Mapping[str, int]) -> None:
         """Store counts (text sha256 -> count) under `tokenizer_id`, in one transaction."""
         key = tokenizer_cache_key(tokenizer_id)
-        rows = [(sha, key, int(count)) for sha, count in counts.items()]
+        rows = [(sha, key, int(n), row_check(sha, key, int(n))) for sha, n in counts.items()]
         with self._lock:
             self._connection.execute("BEGIN IMMEDIATE")
             try:
                 self._connection.executemany(
-                    "INSERT OR REPLACE INTO token_counts (text_sha256, tokenizer_key, count)"
-                    " VALUES (?, ?, ?)",
+                    "INSERT OR REPLACE INTO token_counts"
+                    " (text_sha256, tokenizer_key, count, row_check) VALUES (?, ?, ?, ?)",
                     rows,
                 )
             except BaseException:
@@ -109,6 +147,11 @@ class TokenCountCache:
         traceback: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def row_check(text_sha256: str, tokenizer_key: str, count: int) -> str:
+    """The check stored with a cached count: a hash of its key and value."""
+    return hashlib.sha256(f"{text_sha256}\0{tokenizer_key}\0{count}".encode()).hexdigest()[:16]
 
 
 @dataclass

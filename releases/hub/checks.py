@@ -20,8 +20,11 @@ def check_before_publish(
     version: str,
     environ: Mapping[str, str] | None = None,
     extra_secret_names: Iterable[str] = (),
+    work_dir: Path | None = None,
 ) -> VerifiedRelease:
-    """Validate again right before upload: the environment now may hold new secrets."""
+    """Validate again right before upload: the environment now may hold new secrets.
+
+    `work_dir` holds the validation's temporary files (WORK/tmp/)."""
     if not folder.is_dir():
         raise PublishRefused(
             f"{folder}: no release folder; run `lengthwise release SPEC.toml --version "
@@ -33,6 +36,7 @@ def check_before_publish(
             normalise_version(version),
             os.environ if environ is None else environ,
             extra_secret_names,
+            work_dir=work_dir,
         )
     except ReleaseError as exc:
         raise PublishRefused(f"nothing was published: {exc}") from None

@@ -230,7 +230,12 @@ class ReleaseStage(Stage[_ReleaseInputs, ManifestJson]):
             names = secret_variable_names(self.spec)
             with self.display.step("validating (checksums, secret scan, load_dataset)"):
                 validated = validate_release(
-                    staging, self.version, self.environ, names, self.accepted_findings
+                    staging,
+                    self.version,
+                    self.environ,
+                    names,
+                    self.accepted_findings,
+                    work_dir=self.work.root,
                 )
             # The manifest is not in its own checksums: the decision is added after the scan.
             manifest[MANIFEST_KEY] = manifest_record(validated.accepted_findings)

@@ -24,6 +24,7 @@ from lengthwise.releases.release.secret_decisions import (
     unmatched,
 )
 from lengthwise.releases.release.secret_scan import SecretFinding, scan_folder
+from lengthwise.stage_state import crash_point, scratch_folder
 
 log = logging.getLogger(__name__)
 
@@ -32,15 +33,27 @@ class ReleaseValidationError(ReleaseError):
     """The release folder failed validation; nothing may be published from it."""
 
 
-def check_loads(release: VerifiedRelease) -> list[str]:
-    """Load every config with `datasets` and compare ids with the manifest; return problems."""
+def check_loads(release: VerifiedRelease, work_dir: Path | None = None) -> list[str]:
+    """Load every config with `datasets` and compare ids with the manifest; return problems.
+
+    `datasets` gets a throwaway cache (validation must leave no copy in the user's HF
+    cache) in WORK/tmp/ (`scratch_folder`): a run killed while loading leaves it where the
+    next run removes it. Without `work_dir` (a library call) it goes to the system's
+    temporary folder.
+    """
     import datasets
 
     datasets.disable_progress_bars()
     datasets.logging.set_verbosity_error()
     problems: list[str] = []
-    # A throwaway cache: validation must not leave copies in the user's HF cache.
-    with tempfile.TemporaryDirectory(prefix="lengthwise-validate-") as cache_dir:
+    scratch = (
+        scratch_folder(work_dir, "validate")
+        if work_dir is not None
+        else tempfile.TemporaryDirectory(prefix="lengthwise-validate-")
+    )
+    with scratch as cache_folder:
+        cache_dir = str(cache_folder)
+        crash_point("release:validating")  # test hook: a kill while the cache exists
         for name, expected in release.configs.items():
             try:
                 loaded = datasets.load_dataset(str(release.folder), name, cache_dir=cache_dir)
@@ -88,17 +101,19 @@ def validate_release(
     environ: Mapping[str, str] | None = None,
     extra_secret_names: Iterable[str] = (),
     accepted: Collection[Acceptance] | None = None,
+    work_dir: Path | None = None,
 ) -> VerifiedRelease:
     """Checksums, secret scan and a real load of every config; raise on any failure.
 
     `accepted` names the pattern findings a person accepted; None takes the decisions
-    recorded in the folder's manifest.json (what `publish` checks).
+    recorded in the folder's manifest.json (what `publish` checks). `work_dir` holds the
+    temporary files of the load (WORK/tmp/, see `check_loads`).
     """
     release = verify_release(folder, expected_version)
     if accepted is None:
         accepted = accepted_in_manifest(release.manifest)
     release.accepted_findings = check_secrets(folder, environ, extra_secret_names, accepted)
-    problems = check_loads(release)
+    problems = check_loads(release, work_dir)
     if problems:
         raise ReleaseValidationError(
             f"{folder}: does not load with datasets:\n  " + "\n  ".join(problems)
