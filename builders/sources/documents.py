@@ -25,7 +25,12 @@ from lengthwise.builders.sources.formats import (
     markdown_headings,
     markdown_to_text,
 )
-from lengthwise.builders.sources.text_titles import repeated_title, title_line
+from lengthwise.builders.sources.text_titles import (
+    aozora_title,
+    has_title_text,
+    repeated_title,
+    title_line,
+)
 from lengthwise.builders.sources.titles import bracketed_title, parse_pg_header
 from lengthwise.records import SourceDocument, slugify
 from lengthwise.storage import sha256_bytes
@@ -67,8 +72,8 @@ def build_document(
             id=ident,
             source=source,
             raw_sha256=raw_sha256,
-            title=book.title or fallback_title,
-            title_source="epub" if book.title else fallback_source,
+            title=book.title if book.title and has_title_text(book.title) else fallback_title,
+            title_source="epub" if book.title and has_title_text(book.title) else fallback_source,
             text=book.text,
             encoding=book.encoding,
             language=language or book.language,
@@ -111,7 +116,8 @@ def _extract_text(data: bytes, name: str, fmt: Format, declared_charset: str | N
     if fmt == "html":
         decoded = decode_markup(data, name, declared_charset)
         page = html_to_text(decoded.text)
-        return _Extracted(decoded, page.text, page.title, "html", page.language, None)
+        title = page.title if page.title and has_title_text(page.title) else None
+        return _Extracted(decoded, page.text, title, "html", page.language, None)
     if declared_charset:
         decoded = decode_declared(data, declared_charset, name)
     else:
@@ -128,7 +134,10 @@ def _extract_text(data: bytes, name: str, fmt: Format, declared_charset: str | N
     source_of_title = "markdown"
     header = parse_pg_header(text)
     line_title, line_author = bracketed_title(text)
-    if not title:
+    aozora, aozora_author = aozora_title(text)
+    if aozora:
+        line_title, line_author = aozora, aozora_author
+    if not title or not has_title_text(title):
         title, source_of_title = _title_in_text(text, header.title, line_title)
     author = line_author or header.author
     return _Extracted(decoded, text, title, source_of_title, header.language, author)
@@ -138,7 +147,7 @@ def _title_in_text(
     text: str, header_title: str | None, bracketed: str | None
 ) -> tuple[str | None, str]:
     """(title, where it came from) for plain text: PG header, then title lines in the text."""
-    if header_title:
+    if header_title and has_title_text(header_title):
         return header_title, "gutenberg-header"
     title = bracketed or repeated_title(text) or title_line(text)
-    return title, "text"
+    return (title, "text") if title and has_title_text(title) else (None, "text")
