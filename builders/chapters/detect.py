@@ -27,6 +27,7 @@ from lengthwise.builders.chapters.candidates_zh import find_zh_candidates
 from lengthwise.builders.chapters.collection import story_collection
 from lengthwise.builders.chapters.contents_titles import detect_from_contents
 from lengthwise.builders.chapters.embedded_toc import detect_from_toc
+from lengthwise.builders.chapters.forms import detect_by_templates, prefer_templates
 from lengthwise.builders.chapters.latin_words import latin_finder
 from lengthwise.builders.chapters.levels import HeadingPlan, plan_bare, plan_en, plan_zh
 from lengthwise.builders.chapters.misread_numbers import fill_in_misread
@@ -70,6 +71,27 @@ def normalise_language(language: str) -> str:
 
 
 def detect_chapters(
+    text: str,
+    language: str,
+    toc: list[TocEntry] | None = None,
+    min_chapter_chars: int = 200,
+) -> ChapterDetection:
+    """Split a cleaned book `text` into chapters (`_detect_by_keywords`), or at the
+    heading templates the book's own lines make (`forms`: a play's ACT/SCENE) where the
+    keywords number fewer than five chapters and the templates count at least as many."""
+    detection = _detect_by_keywords(text, language, toc, min_chapter_chars)
+    if detection.method == "toc" or not text or text.isspace():
+        return detection
+    lang = normalise_language(language)
+    own_finder = find_zh_candidates if is_cjk(lang) else latin_finder(lang)
+    specials = [c for c in own_finder(text) if c.level == "special"]
+    templated = detect_by_templates(text, specials, _run, min_chapter_chars)
+    return (
+        templated if templated is not None and prefer_templates(detection, templated) else detection
+    )
+
+
+def _detect_by_keywords(
     text: str,
     language: str,
     toc: list[TocEntry] | None = None,

@@ -49,7 +49,8 @@ sentence or holds Chinese sentence stops (dialogue, poems, refrains, `且听下�
 is never learned unless it carries a web address, or holds a site word (site_terms.py)
 and recurs at chapter edges or across books (a site plea), or ends no sentence and
 recurs in many chapters (a page notice); a line needs two letters or more
-(scene breaks `* * *` stay).
+(scene breaks `* * *` stay); a play's speaker labels and stage directions
+(`ALGERNON.`, `- Mascarille -`, `[Exit.]`: drama_lines.py) are its text, never learned.
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ from lengthwise.builders.cleaning.chapter_numbers import (
     reads_as_chapter_numbers,
     reads_as_page_numbers,
 )
+from lengthwise.builders.cleaning.drama_lines import play_lines
 from lengthwise.builders.cleaning.edge_templates import RULE as EDGE_TEMPLATE
 from lengthwise.builders.cleaning.edge_templates import edge_templates
 from lengthwise.builders.cleaning.ledger import Edit
@@ -163,6 +165,8 @@ def learn_and_find(
         for sig, entry in recurring(book, config.learned_min_repeats, corpus_lines).items()
         if _may_be_boilerplate(sig)
     }
+    for sig in play_lines(book, wanted):  # a play's speaker labels and directions
+        del wanted[sig]
     if not wanted and not language.startswith("zh"):  # zh: heading prefixes, below
         return LearnedStep([], [])
     if language.startswith("en") and _all_are_headings(book, wanted, language):

@@ -1,0 +1,88 @@
+"""Structure from heading templates learned from the book (`templates`), weighed against
+the keyword and bare-number headings (`detect`).
+
+The keyword headings (`CHAPTER 12`, `第十二回`) stay the strong evidence: a book they
+number five chapters or more in is left to them. Otherwise a book whose own lines
+recur with a counter (a play's `ACT I`/`SCENE 2`, `FIRST ACT`, `德行第一`) is cut there
+when the template gives at least as many units as the weaker evidence did: bare numbers
+that were speaker labels (`1 Citizen.`), or nothing at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lengthwise.builders.chapters.en_numerals import parse_roman
+from lengthwise.builders.chapters.levels import HeadingPlan
+from lengthwise.builders.chapters.model import Candidate, ChapterDetection, DetectedChapter
+from lengthwise.builders.chapters.templates import find_template_candidates
+from lengthwise.builders.chapters.zh_numerals import NUMERAL_CHARS
+
+_STRONG_KEYWORD_CHAPTERS = 5
+
+RunPlan = Callable[[str, HeadingPlan, int], ChapterDetection]
+
+
+def detect_by_templates(
+    text: str, specials: list[Candidate], run: RunPlan, min_chapter_chars: int
+) -> ChapterDetection | None:
+    """Chapters cut at the book's heading templates, with the keyword specials
+    (`PROLOGUE`, `EPILOGUE`) found beside them; None when the book has no template."""
+    found = find_template_candidates(text)
+    if not found:
+        return None
+    taken = {(c.start, c.end) for c in found}
+    extra = [c for c in specials if (c.start, c.end) not in taken]
+    headings = sorted(found + extra, key=lambda c: c.start)
+    families = sorted({c.family for c in found if c.level == "chapter"})
+    detection = run(
+        text, HeadingPlan(headings=headings, chapter_families=families), min_chapter_chars
+    )
+    return None if detection.excluded else detection
+
+
+def prefer_templates(keyword: ChapterDetection, templated: ChapterDetection | None) -> bool:
+    """Whether the template detection wins: the keyword one found fewer than five
+    numbered keyword chapters, and the template numbers at least as many units as the
+    keyword one counted chapters (numbers going up by one: speaker labels taken for bare
+    numbers, `1 Citizen.` again and again, count one)."""
+    if templated is None or keyword.method == "toc":
+        return False
+    numbered = [c for c in keyword.chapters if c.number is not None]
+    keyword_headed = [c for c in numbered if not _bare(c.heading)]
+    if len(keyword_headed) >= _STRONG_KEYWORD_CHAPTERS:
+        return False
+    units = [c for c in templated.chapters if c.number is not None]
+    if keyword_headed:
+        # Keyword headings are the stronger evidence: a template of the same word is
+        # theirs (the keyword pass reads it better), another wins with more units.
+        words = {_first_word(c.heading) for c in keyword_headed}
+        return not words & {_first_word(c.heading) for c in units} and len(units) > len(numbered)
+    return len(units) >= _counted(numbered)
+
+
+def _counted(chapters: list[DetectedChapter]) -> int:
+    """The longest run of chapters, in text order, whose numbers go 1, 2, 3, …: what the
+    numbers count (`1 Citizen.`, `2 Citizen.` printed again and again count two)."""
+    longest: dict[int, int] = {}
+    for chapter in chapters:
+        assert chapter.number is not None
+        number = chapter.number
+        longest[number] = max(longest.get(number, 0), longest.get(number - 1, 0) + 1)
+    return max(longest.values(), default=0)
+
+
+def _first_word(heading: str) -> str:
+    words = heading.split()
+    return words[0].rstrip(".:").upper() if words else ""
+
+
+def _bare(heading: str) -> bool:
+    """A heading that starts with its number (`1 Citizen.`, `XII.`, `一、`), not a word."""
+    words = heading.split()
+    first = words[0].rstrip(".:,)、") if words else ""
+    if not first:
+        return False
+    return (
+        first.isdigit() or parse_roman(first) is not None or all(c in NUMERAL_CHARS for c in first)
+    )
