@@ -228,7 +228,7 @@ def register_number_words(language: str, reader: NumberWordReader) -> None:
 def parse_number_words(text: str, language: str | None = None) -> int | None:
     """The value of number words in `language` (every registered language when None)."""
     # Imported here: the English reader registers itself on import, and imports this module.
-    from lengthwise.text import number_words  # noqa: F401
+    from lengthwise.text import number_words, number_words_europe  # noqa: F401
 
     languages = [language] if language else list(NUMBER_WORD_READERS)
     for code in languages:
