@@ -2,10 +2,12 @@
 
 Each cell (`TaskCell`) holds what Ada-LEval reports beside a score: the random-guess
 baseline, the instruction-following rate (answers the task's parser could read, over
-answered pairs) and the copy-the-example rate (answers repeating the prompt's example;
-None when the prompt shows none), plus the mean of every secondary metric (Kendall
-tau, token F1, per-section ROUGE-L as `section_1`...), judge verdict counts, and
-scores by evidence depth, distractor fill and question kind where instances have them.
+answered pairs; `unreadable_rate` is the rest) and the copy-the-example rate (answers
+repeating the prompt's example; None when the prompt shows none), plus the mean of
+every secondary metric (Kendall tau, token F1, per-section ROUGE-L as `section_1`...),
+judge verdict counts, and scores by evidence depth (in fifths: "0.0-0.2" ...),
+distractor fill and question kind where instances have them. The needles' fill series is kept apart: `n`, `mean` and the
+depth rows are the main series only, `fill_n` / `fill_mean` / `by_fill` the fill series.
 Scores, baselines and metric means are x100 like the summary tables.
 """
 
@@ -39,12 +41,15 @@ class TaskCell:
     ci: list[float] | None = None
     random_baseline: float | None = None
     instruction_following_rate: float | None = None
+    unreadable_rate: float | None = None  # answers the parser could not read (100 - the above)
     copy_example_rate: float | None = None
     metrics: dict[str, float] = field(default_factory=dict)
     outcomes: dict[str, int] = field(default_factory=dict)
     judge: dict[str, int] = field(default_factory=dict)
     by_depth: dict[str, float] = field(default_factory=dict)
     by_fill: dict[str, float] = field(default_factory=dict)
+    fill_n: int = 0  # fill-series answers (needles), outside `n` and `mean`
+    fill_mean: float | None = None
     by_kind: dict[str, float] = field(default_factory=dict)
     missing: int = 0
 
@@ -70,12 +75,23 @@ class TaskTable:
 class _Tally:
     cell: TaskCell
     scores: Scores = field(default_factory=dict)
+    fill_scores: Scores = field(default_factory=dict)  # the fill series, apart from `scores`
     readable: list[bool] = field(default_factory=list)
     copied: list[bool] = field(default_factory=list)
     metrics: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     groups: dict[str, dict[str, list[float]]] = field(
         default_factory=lambda: defaultdict(lambda: defaultdict(list))
     )
+
+
+DEPTH_BINS = 5  # evidence depth in fifths of the context
+
+
+def depth_bin(depth: float) -> str:
+    """The fifth of the context a depth in [0, 1] falls in: "0.0-0.2" ... "0.8-1.0"
+    (1.0 in the last), so a table has at most five depth rows, not one per raw value."""
+    index = min(DEPTH_BINS - 1, max(0, int(depth * DEPTH_BINS)))
+    return f"{index / DEPTH_BINS:.1f}-{(index + 1) / DEPTH_BINS:.1f}"
 
 
 def _rate(flags: Sequence[bool]) -> float | None:
@@ -94,12 +110,16 @@ def _count(tally: _Tally, item: PlannedItem, line: Generation) -> None:
     if line.score is None:
         return
     value = float(line.score) * SCALE
-    tally.scores[item.sample.id] = value
     sample = item.sample
-    if sample.depth is not None:
-        tally.groups["by_depth"][f"{sample.depth:g}"].append(value)
+    # The fill series fills only a share of the window: its scores are kept apart so
+    # the length's mean is the main series' alone (length and fill not confounded).
     if sample.fill is not None:
+        tally.fill_scores[sample.id] = value
         tally.groups["by_fill"][f"{sample.fill:g}"].append(value)
+    else:
+        tally.scores[sample.id] = value
+        if sample.depth is not None:
+            tally.groups["by_depth"][depth_bin(sample.depth)].append(value)
     if "kind" in sample.details:
         tally.groups["by_kind"][str(sample.details["kind"])].append(value)
 
@@ -162,6 +182,10 @@ def _finish(
         cell.random_baseline = None if baseline is None else baseline * SCALE
         cell.copy_example_rate = _rate(tally.copied) if task.example(samples[0]) else None
     cell.instruction_following_rate = _rate(tally.readable)
+    readable = cell.instruction_following_rate
+    cell.unreadable_rate = None if readable is None else SCALE - readable
+    fill = list(tally.fill_scores.values())
+    cell.fill_n, cell.fill_mean = len(fill), mean(fill) if fill else None
     cell.metrics = {name: sum(v) / len(v) for name, v in sorted(tally.metrics.items()) if v}
     cell.outcomes = dict(sorted(cell.outcomes.items()))
     for name, groups in tally.groups.items():

@@ -10,13 +10,16 @@ outside [lower, upper] once rendered is dropped with a reason.
 
 from __future__ import annotations
 
+import math
 import random
+from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
 from lengthwise.builders.duplicates.build_stage import sampling_lengths
 from lengthwise.builders.joining import joins_exactly, render_chapter
+from lengthwise.builders.sampling.selection import MAX_BOOK_SHARE, MIN_BOOKS_FOR_CAP
 from lengthwise.builders.sampling.windows import policy_windows
 from lengthwise.builders.tasks.base import TaskBuildContext
 from lengthwise.records import Book
@@ -26,6 +29,7 @@ from lengthwise.task_records import TaskInstance
 from lengthwise.task_spec import TaskLength
 
 NOT_DRAWN = "not drawn: the length's count was reached"
+OVER_BOOK_CAP = "not drawn: the book's cap was reached"
 NO_RUN = "no chapter run of the book fits the length"
 OUTSIDE_LENGTH = "outside the length once rendered"
 
@@ -90,6 +94,15 @@ def candidate_runs(ctx: TaskBuildContext, length: TaskLength, reserve: int = 0) 
 Candidate = TypeVar("Candidate")
 
 
+def book_cap(books: int, count: int, share: float = MAX_BOOK_SHARE) -> int | None:
+    """The most instances one book may give a length: `share` of `count` when at least
+    three books have candidates, as for the summary subsets (raised to count / books so
+    that the number of books alone never leaves the length short); else None."""
+    if books < MIN_BOOKS_FOR_CAP:
+        return None
+    return max(1, math.floor(share * count + 1e-9), math.ceil(count / books))
+
+
 def draw(
     candidates: Sequence[Candidate],
     rng: random.Random,
@@ -97,23 +110,42 @@ def draw(
     build: Callable[[Candidate], TaskInstance | None],
     drops: StageReport,
     name: Callable[[Candidate], str],
+    book: Callable[[Candidate], str],
 ) -> list[TaskInstance]:
-    """Instances from candidates taken in a seeded order until `count` are built.
+    """Instances from candidates, balanced by book, until `count` are built.
 
-    `build` returns None after dropping a candidate with its reason; the candidates left
-    when the count is reached are dropped as not drawn. Instances come back sorted by id.
+    The candidates are taken in a seeded order, round-robin over the books (one instance
+    per book per round, so no book gives more than the fewest possible), and no book
+    beyond `book_cap`. `build` returns None after dropping a candidate with its reason;
+    the candidates left are dropped as not drawn (the count reached) or over the cap.
+    Instances come back sorted by id.
     """
     order = list(range(len(candidates)))
     rng.shuffle(order)
+    queues: dict[str, deque[Candidate]] = {}
+    for index in order:  # books in the order of their first candidate in the draw
+        queues.setdefault(book(candidates[index]), deque()).append(candidates[index])
+    cap = book_cap(len(queues), count)
+    taken: Counter[str] = Counter()
     instances: list[TaskInstance] = []
-    for index in order:
-        candidate = candidates[index]
-        if len(instances) >= count:
-            drops.drop(NOT_DRAWN, example=name(candidate))
-            continue
-        instance = build(candidate)
-        if instance is not None:
-            instances.append(instance)
+    while queues and len(instances) < count:
+        for key in list(queues):
+            queue = queues[key]
+            while queue and len(instances) < count:
+                instance = build(queue.popleft())
+                if instance is not None:
+                    instances.append(instance)
+                    taken[key] += 1
+                    break
+            if not queue:
+                del queues[key]
+            elif cap is not None and taken[key] >= cap and len(instances) < count:
+                reason = f"{OVER_BOOK_CAP} ({cap} per book)"
+                for left in queues.pop(key):
+                    drops.drop(reason, example=name(left))
+    for queue in queues.values():
+        for left in queue:
+            drops.drop(NOT_DRAWN, example=name(left))
     return sorted(instances, key=lambda i: i.id)
 
 

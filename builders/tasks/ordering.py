@@ -247,4 +247,5 @@ def build_ordering(ctx: TaskBuildContext, length: TaskLength) -> list[TaskInstan
         builder.build,
         ctx.drops,
         lambda item: f"{length.name}: {item.name}",
+        lambda item: item.prepared.book.id,
     )

@@ -5,18 +5,26 @@ families" section and the end of `lengthwise build` / `lengthwise tasks`."""
 
 from __future__ import annotations
 
-from lengthwise.builders.tasks.report_record import TasksReport
+from lengthwise.builders.tasks.report_record import TaskLengthReport, TasksReport
 
 
 def _mean(value: float | None) -> str:
     return "-" if value is None else f"{value:,.0f}"
 
 
+def _largest(length: TaskLengthReport) -> str:
+    """The book giving the most instances and its share ("-" without instances)."""
+    if not length.largest_book or not length.instances:
+        return "-"
+    share = length.largest_book_instances / length.instances
+    return f"{length.largest_book} {length.largest_book_instances} ({share:.0%})"
+
+
 def task_table(report: TasksReport) -> list[str]:
     lines = [
         "| task | family | length | instances | requested | target | interval "
-        "| mean tokens | books | fill series |",
-        "|---|---|---|---:|---:|---:|---|---:|---:|---:|",
+        "| mean tokens | books | largest book | fill series |",
+        "|---|---|---|---:|---:|---:|---|---:|---:|---|---:|",
     ]
     for task in report.tasks:
         for length in task.lengths:
@@ -24,7 +32,7 @@ def task_table(report: TasksReport) -> list[str]:
                 f"| {task.name} | {task.family} | {length.name} "
                 f"| {length.instances} | {length.requested} | {length.target:,} "
                 f"| [{length.lower:,}, {length.upper:,}] | {_mean(length.mean_tokens)} "
-                f"| {length.books} | {length.fill_instances or '-'} |"
+                f"| {length.books} | {_largest(length)} | {length.fill_instances or '-'} |"
             )
     return lines
 

@@ -40,6 +40,8 @@ class TaskLengthReport:
     dropped: dict[str, int] = field(default_factory=dict)  # reason -> count
     examples: dict[str, list[str]] = field(default_factory=dict)  # reason -> instances
     warnings: list[str] = field(default_factory=list)
+    largest_book: str | None = None  # the book giving the most instances (balance by book)
+    largest_book_instances: int = 0
 
 
 @dataclass

@@ -2,27 +2,25 @@
 
 A context is a run of whole chapters inside the length (cut as samples are, with the
 tokens of the section markers reserved). It is split into `task.sections` sections
-balanced by tokens:
-
-- at chapter boundaries when the run has at least K chapters (details
-  `boundaries = "chapters"`);
-- else at paragraph boundaries (`boundaries = "paragraphs"`), a chapter then spanning
-  several sections.
+balanced by tokens at chapter boundaries, so every section is whole chapters: the
+references are chapter synopses, and a synopsis belongs to exactly one section's text.
+A run with fewer chapters than sections is not built (dropped, counted: "fewer chapters
+than sections"): cutting a chapter would give several sections the same reference.
 
 Each section starts with a marker line so the model knows the division (en
 `[Section 1]`, zh `【第1部分】`), sections separated by a blank line:
 
     [Section 1]
-    <chapters or paragraphs of section 1>
+    <chapters of section 1>
 
     [Section 2]
     ...
 
 `answers[k]` is the reference of section k+1: the synopses (human-reviewed when present)
-of the chapters it holds, merged in reading order one per line; in paragraph mode, of
-the chapters it overlaps. Runs whose chapters lack synopses (and no drafting model is
-configured), runs too short to split, and runs outside the length once counted with
-their markers are dropped with their reason.
+of the chapters it holds, merged in reading order one per line. Runs whose chapters
+lack synopses (and no drafting model is configured), runs with fewer chapters than
+sections, and runs outside the length once counted with their markers are dropped with
+their reason.
 
 details: `sections` (K), `boundaries`, `section_first_chapter` and
 `section_last_chapter` (0-based chapter of each section's first and last text),
@@ -41,9 +39,8 @@ from lengthwise.builders.tasks.shuffling import task_rng
 from lengthwise.builders.tasks.synopses import chapter_synopses
 from lengthwise.task_records import TaskInstance
 from lengthwise.task_spec import SectionsTask, TaskLength
-from lengthwise.text import paragraphs
 
-TOO_FEW_PARAGRAPHS = "fewer paragraphs than sections"
+FEW_CHAPTERS = "fewer chapters than sections (a chapter synopsis cannot be split)"
 SECTION_SEPARATOR = "\n\n"
 
 
@@ -70,23 +67,19 @@ def balanced_cuts(tokens: Sequence[int], parts: int) -> list[int]:
 
 @dataclass(frozen=True)
 class Piece:
-    """A unit sections are made of: a rendered chapter or a paragraph, with its chapter."""
+    """A unit sections are made of: a rendered chapter, with its index."""
 
     text: str
     chapter: int  # 0-based index in the book
     tokens: int
 
 
-def _pieces(ctx: TaskBuildContext, run: Run, parts: int) -> tuple[list[Piece], str]:
-    chapters = range(run.first, run.last + 1)
-    if len(chapters) >= parts:
-        chapter_list = [run.book.chapters[i] for i in chapters]
-        counts = [c.token_counts[ctx.tokenizer] for c in chapter_list]
-        texts = [render_chapter(c) for c in chapter_list]
-        return [Piece(t, i, n) for t, i, n in zip(texts, chapters, counts, strict=True)], "chapters"
-    found = [(p, i) for i in chapters for p in paragraphs(render_chapter(run.book.chapters[i]))]
-    counts = ctx.count_tokens([p for p, _ in found])
-    return [Piece(p, i, n) for (p, i), n in zip(found, counts, strict=True)], "paragraphs"
+def _pieces(ctx: TaskBuildContext, run: Run) -> list[Piece]:
+    chapter_list = [run.book.chapters[i] for i in range(run.first, run.last + 1)]
+    counts = [c.token_counts[ctx.tokenizer] for c in chapter_list]
+    texts = [render_chapter(c) for c in chapter_list]
+    indices = range(run.first, run.last + 1)
+    return [Piece(t, i, n) for t, i, n in zip(texts, indices, counts, strict=True)]
 
 
 def _groups(pieces: list[Piece], parts: int) -> list[list[Piece]]:
@@ -104,13 +97,11 @@ def _references(synopses: dict[int, str], groups: list[list[Piece]]) -> list[str
 
 def _build(ctx: TaskBuildContext, length: TaskLength, run: Run, parts: int) -> TaskInstance | None:
     example = f"{length.name}: {run.key}"
-    pieces, boundaries = _pieces(ctx, run, parts)
-    if len(pieces) < parts:
-        ctx.drops.drop(TOO_FEW_PARAGRAPHS, example=example)
+    if run.last - run.first + 1 < parts:
+        ctx.drops.drop(FEW_CHAPTERS, example=f"{example} ({run.last - run.first + 1})")
         return None
-    groups = _groups(pieces, parts)
-    separator = CHAPTER_SEPARATOR if boundaries == "chapters" else "\n\n"
-    texts = [separator.join(p.text for p in group) for group in groups]
+    groups = _groups(_pieces(ctx, run), parts)
+    texts = [CHAPTER_SEPARATOR.join(p.text for p in group) for group in groups]
     language = run.book.language
     context = SECTION_SEPARATOR.join(
         f"{section_marker(k + 1, language)}\n{text}" for k, text in enumerate(texts)
@@ -142,7 +133,7 @@ def _build(ctx: TaskBuildContext, length: TaskLength, run: Run, parts: int) -> T
         source_ids=[c.sha256 for c in chapters],
         details={
             "sections": parts,
-            "boundaries": boundaries,
+            "boundaries": "chapters",
             "section_first_chapter": [g[0].chapter for g in groups],
             "section_last_chapter": [g[-1].chapter for g in groups],
             "section_tokens": ctx.count_tokens(texts),
@@ -172,4 +163,5 @@ def build_sections(ctx: TaskBuildContext, length: TaskLength) -> list[TaskInstan
         lambda run: _build(ctx, length, run, task.sections),
         ctx.drops,
         lambda run: f"{length.name}: {run.key}",
+        lambda run: run.book.id,
     )

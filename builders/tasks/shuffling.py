@@ -54,10 +54,15 @@ class Shuffled:
 
 
 def shuffle_items(count: int, rng: random.Random) -> Shuffled:
-    """A uniformly random permutation (the identity included, so the random-guess
-    baseline stays 1/N!)."""
+    """A uniformly random permutation other than the identity: the prompt's example is
+    the labels as shown, so the parts are never shown in reading order (copying the
+    example is then always wrong). A uniformly random guess still scores 1/N! on any
+    answer; a solver knowing this rule gains 1/(N! - 1), which is why the families ask
+    for 3 items or more (with 2 the rule would give the answer away)."""
     order = list(range(count))
     rng.shuffle(order)
+    while count > 1 and order == sorted(order):
+        rng.shuffle(order)
     return Shuffled(shown_order=order, labels=labels(count))
 
 

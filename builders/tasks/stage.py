@@ -12,6 +12,7 @@ built, with the reason, at every length.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -221,6 +222,8 @@ def _length_entry(
 ) -> TaskLengthReport:
     # The fill series (needles) fills only a share of the window: outside the mean.
     tokens = [i.tokens for i in kept if i.fill is None]
+    per_book = Counter(i.book_id for i in kept if i.book_id)
+    largest = min(per_book.items(), key=lambda item: (-item[1], item[0]), default=None)
     return TaskLengthReport(
         name=length.name,
         target=length.target,
@@ -238,6 +241,8 @@ def _length_entry(
         dropped=dict(sorted(drops.dropped.items())),
         examples=drops.examples,
         warnings=drops.warnings,
+        largest_book=largest[0] if largest else None,
+        largest_book_instances=largest[1] if largest else 0,
     )
 
 

@@ -12,7 +12,8 @@ drafting model when missing) shuffled with the seed, one per line under a letter
 `answers` holds the labels in the chapters' reading order (`FAMILY_ANSWERS`).
 
 Dropped, each with its reason in the task report: books without a run inside the
-length, runs of a single chapter (nothing to order), runs with a chapter that has no
+length, runs of fewer than `min_items` chapters (3 by default: with 2 the never-in-order
+rule of `shuffle_items` would give the answer away), runs with a chapter that has no
 synopsis, runs outside the length once counted exactly, and runs not drawn once the
 length's count is reached.
 
@@ -28,9 +29,9 @@ from lengthwise.builders.tasks.chapter_runs import Run, candidate_runs, draw, ex
 from lengthwise.builders.tasks.shuffling import shown, shuffle_items, task_rng
 from lengthwise.builders.tasks.synopses import chapter_synopses
 from lengthwise.task_records import TaskInstance
-from lengthwise.task_spec import TaskLength
+from lengthwise.task_spec import SynopsisOrderingTask, TaskLength
 
-ONE_CHAPTER = "a single chapter: nothing to order"
+FEW_CHAPTERS = "fewer chapters than min_items"
 
 
 def synopsis_question(synopses: list[str], shown_labels: list[str]) -> str:
@@ -45,8 +46,10 @@ def _build(
     ctx: TaskBuildContext, length: TaskLength, run: Run, seed_name: str
 ) -> TaskInstance | None:
     chapters = run.book.chapters[run.first : run.last + 1]
-    if len(chapters) < 2:
-        ctx.drops.drop(ONE_CHAPTER, example=f"{length.name}: {run.key}")
+    task = ctx.task
+    least = task.min_items if isinstance(task, SynopsisOrderingTask) else 3
+    if len(chapters) < least:
+        ctx.drops.drop(FEW_CHAPTERS, example=f"{length.name}: {run.key} ({len(chapters)})")
         return None
     context = sample_text(run.book, run.first, run.last)
     tokens = exact_tokens(ctx, length, context, f"{length.name}: {run.key}")
@@ -96,4 +99,5 @@ def build_synopsis_ordering(ctx: TaskBuildContext, length: TaskLength) -> list[T
         lambda run: _build(ctx, length, run, ctx.task.name),
         ctx.drops,
         lambda run: f"{length.name}: {run.key}",
+        lambda run: run.book.id,
     )

@@ -24,7 +24,6 @@ _LIST_MARKER = re.compile(r"^\s*(?:[-*•·]|\(?\d+[.)、:]|\[\d+\])\s*")
 # Separators between the items of a list answer (names): newlines, commas, semicolons,
 # the Chinese enumeration comma, slashes.
 _ITEM_SEPARATORS = re.compile(r"[\n,;，；、/|]+")
-_LABEL = re.compile(r"[A-Za-z]+|\d+")
 
 
 def strip_punctuation(text: str) -> str:
@@ -98,27 +97,79 @@ def natural_order(labels: Iterable[str]) -> list[str]:
     return sorted(labels, key=key)
 
 
-def _labels_in(text: str, wanted: Mapping[str, str]) -> list[str]:
-    order: list[str] = []
-    for match in _LABEL.finditer(unicodedata.normalize("NFKC", text)):
-        label = wanted.get(match.group().casefold())
-        if label is not None and label not in order:
-            order.append(label)
-    return order
+# Connecting words an order may have between its labels ("B, then A, and D"), and the
+# names of what is ordered ("Segment B", "片段B"): neither ends a run of labels.
+_CONNECTORS = frozenset(
+    ("then", "and", "followed", "by", "next", "after", "that", "finally", "last", "lastly",
+     "first", "segment", "segments", "synopsis", "synopses", "part", "parts", "label",
+     "labels")
+)  # fmt: skip
+_ZH_CONNECTORS = re.compile(
+    r"(?:然后|接着|之后|其次|再|最后|首先|片段|概要|标签|和|与|及|是|为|依次)+"
+)
+# A text's pieces: ASCII words and numbers (labels are among them), runs of other word
+# characters (a Chinese phrase), and everything else (separators).
+_PIECE = re.compile(r"([A-Za-z0-9]+)|([^\W_A-Za-z0-9]+)")
+
+
+def _label_runs(text: str, wanted: Mapping[str, str]) -> list[list[str]]:
+    """Maximal runs of labels in one line that only separators and connecting words
+    divide."""
+    joined = all(len(key) == 1 for key in wanted)  # "BADC": one label per character
+    runs: list[list[str]] = [[]]
+    for match in _PIECE.finditer(unicodedata.normalize("NFKC", text)):
+        word, other = match.group(1), match.group(2)
+        key = (word or other).casefold()
+        if word is not None and key in wanted:
+            runs[-1].append(wanted[key])
+        elif word is not None and joined and len(key) == len(wanted) and set(key) == set(wanted):
+            runs[-1].extend(wanted[ch] for ch in key)
+        elif key in _CONNECTORS or (other is not None and _ZH_CONNECTORS.fullmatch(key)):
+            continue
+        elif runs[-1]:
+            runs.append([])
+    return [run for run in runs if run]
+
+
+def _single_mentions(text: str, wanted: Mapping[str, str]) -> list[str] | None:
+    """Every label mentioned exactly once in `text`, in that order ("B comes first, then
+    A ..."); None otherwise."""
+    mentions = [
+        wanted[k]
+        for w in _PIECE.findall(unicodedata.normalize("NFKC", text))
+        if (k := w[0].casefold()) in wanted
+    ]
+    if len(mentions) == len(wanted) and len(set(mentions)) == len(wanted):
+        return mentions
+    return None
 
 
 def read_labels(text: str, labels: Sequence[str]) -> list[str] | None:
-    """The labels in the order the answer gives them, or None when some label is missing
-    (the answer cannot be read as a full order). The last line naming every label is
-    read (models reason first and answer last), else the whole answer; a label counts at
-    its first mention."""
+    """The labels in the order the answer gives them, or None when no full order can be
+    read. An order is a run of labels divided only by separators or connecting words
+    ("B, A, D, C", "B -> A -> D -> C", "b then a then d then c", "BADC" when every label is
+    one letter), holding every label once; the last such run is read (models reason
+    first and answer last), so an article or a word before the order ("A close reading
+    gives B, A, D, C.") is no label. Without one, the last line mentioning every label
+    exactly once is read in that order."""
     wanted = {label_key(label): label for label in labels}
+    runs = [
+        run
+        for line in text.splitlines()
+        for run in _label_runs(line, wanted)
+        if _is_order(run, wanted)
+    ]
+    if runs:
+        return runs[-1]
     for line in reversed(text.splitlines()):
-        order = _labels_in(line, wanted)
-        if len(order) == len(wanted):
+        order = _single_mentions(line, wanted)
+        if order is not None:
             return order
-    order = _labels_in(text, wanted)
-    return order if len(order) == len(wanted) else None
+    return None
+
+
+def _is_order(run: Sequence[str], wanted: Mapping[str, str]) -> bool:
+    return len(run) == len(wanted) and set(run) == set(wanted.values())
 
 
 def kendall_tau(predicted: Sequence[str], reference: Sequence[str]) -> float:

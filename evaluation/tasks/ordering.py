@@ -3,9 +3,12 @@
 `answers` holds the labels in reading order (answers[i] is the label of the i-th part
 in the source); the parts are shown under their labels in the context (ordering) or
 in the question (synopsis ordering). An answer is read as the labels in the order it
-first mentions them ("[2] [1] [4] [3]", "2, 1, 4, 3", "B A D C"); it is readable only
-when every label appears. The prompt's example is the labels in shown order, so an
-answer that leaves the parts as shown counts as copying the example.
+gives them as one run ("[2] [1] [4] [3]", "2, 1, 4, 3", "B A D C", "BADC", "b, then a, ...",
+"A close reading gives B, A, D, C." -> B A D C: `answers.read_labels`); it is readable
+only when the run holds every label once. The prompt's example is the labels in shown
+order, so an answer that leaves the parts as shown counts as copying the example, but
+only where the shown order is not the answer (the builders never show parts in
+reading order; older releases may).
 
 - ordering: exact-match accuracy (random guess 1/N!), and Kendall's tau per answer
   (an unreadable answer counts 0, the random expectation);
@@ -74,8 +77,12 @@ class OrderingTask(EvalTask):
         return " ".join(self.shown(sample))
 
     def read(self, text: str, sample: EvalSample) -> tuple[list[str] | None, bool]:
+        """The order read (None: unreadable) and whether it copies the example; an
+        example that is the answer is never counted as copied (a right answer)."""
         order = read_labels(text, sample.answers)
-        return order, order is not None and same_answer(order, self.shown(sample))
+        example = self.shown(sample)
+        differs = example != list(sample.answers)
+        return order, differs and order is not None and same_answer(order, example)
 
     def score(self, text: str, sample: EvalSample) -> AnswerScore:
         order, copied = self.read(text, sample)

@@ -178,7 +178,7 @@ def needle(n: int, language: str, rng: random.Random, depth: float | None = None
         question=question,
         answers=[code],
         depth=depth,
-        fill=1.0,
+        fill=None,  # the main series (a fill value marks the fill series, scored apart)
     )
 
 

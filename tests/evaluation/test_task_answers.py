@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from lengthwise.evaluation.samples import EvalSample
 from lengthwise.evaluation.tasks.answers import (
     kendall_tau,
     lcs_ratio,
@@ -13,6 +14,7 @@ from lengthwise.evaluation.tasks.answers import (
     set_f1,
     token_f1,
 )
+from lengthwise.evaluation.tasks.ordering import OrderingTask
 from lengthwise.evaluation.tasks.qa import says_unanswerable, yes_no
 from lengthwise.evaluation.tasks.sections import read_sections
 
@@ -26,6 +28,32 @@ def test_label_orders_are_read_in_any_usual_form() -> None:
     numbers = ["[3]", "[1]", "[4]", "[2]"]
     assert read_labels("3 1 4 2", numbers) == numbers
     assert read_labels("［3］→［1］→［4］→［2］", numbers) == numbers  # full-width brackets
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "A close reading gives B, A, D, C.",  # the article "A" is no label
+        "BADC",
+        "badc",
+        "b, a, d, c",
+        "b a d c",
+        "B-A-D-C",
+        "B then A then D then C",
+        "Segment B, Segment A, Segment D and Segment C",
+        "A and C are close, but the order is B A D C.",
+        "答案：片段B、片段A、片段D、片段C。",
+        "正确顺序是BADC",
+        "B comes first, then A; D follows and C ends it.",
+    ],
+)
+def test_free_form_orders_are_read(answer: str) -> None:
+    assert read_labels(answer, ["B", "A", "D", "C"]) == ["B", "A", "D", "C"]
+
+
+@pytest.mark.parametrize("answer", ["B A D", "A B A D", "I cannot tell.", "BAD C"])
+def test_answers_without_a_full_order_are_unreadable(answer: str) -> None:
+    assert read_labels(answer, ["B", "A", "D", "C"]) is None
 
 
 def test_rank_metrics() -> None:
@@ -57,3 +85,18 @@ def test_short_answers() -> None:
     assert yes_no("Perhaps") is None
     assert says_unanswerable("Unanswerable.") and says_unanswerable("文中没有提到。")
     assert not says_unanswerable("Off the coast of Australia")
+
+
+def _ordering_sample(answers: list[str]) -> EvalSample:
+    return EvalSample("o", "ordering-S", "en", "ctx", None, 100, family="ordering",
+                      answers=tuple(answers))  # fmt: skip
+
+
+def test_a_right_answer_is_never_counted_as_copying_the_example() -> None:
+    task = OrderingTask()
+    # the parts shown in reading order (older releases): the example is the answer
+    shown_in_order = _ordering_sample(["A", "B", "C", "D"])
+    assert task.score("A B C D", shown_in_order).copied_example is False
+    shuffled = _ordering_sample(["B", "A", "D", "C"])
+    assert task.score("A B C D", shuffled).copied_example is True
+    assert task.score("B A D C", shuffled).copied_example is False

@@ -16,6 +16,7 @@ import pytest
 
 from lengthwise.evaluation.backends import EngineSettings
 from lengthwise.evaluation.runner import EvalConfig, run_eval
+from lengthwise.evaluation.task_results import depth_bin
 from lengthwise.task_records import TaskInstance
 from tests.evaluation.task_answerers import at_random, perfect, script
 from tests.evaluation.task_instances import write_task_release
@@ -63,7 +64,7 @@ def swim_needles(swim: Path, questions: int) -> list[TaskInstance]:
                     lower=1,
                     upper=10**6,
                     depth=depth,
-                    fill=1.0,
+                    fill=None,
                     source_ids=[task["answer_doc"], *others],
                 )
             )
@@ -93,6 +94,6 @@ def test_swim_seed_tasks_evaluate_as_needles(
 
     best = run("perfect", perfect)
     assert best["n"] == len(instances) == 30 and best["mean"] == pytest.approx(100.0)
-    assert best["by_depth"] == {f"{d:g}": pytest.approx(100.0) for d in DEPTHS}
+    assert best["by_depth"] == {depth_bin(d): pytest.approx(100.0) for d in DEPTHS}
     guess = run("random", at_random)
     assert guess["mean"] < 50 and guess["random_baseline"] is not None

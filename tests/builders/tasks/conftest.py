@@ -129,6 +129,13 @@ LENGTHS = [
     TaskLength(name="24k", target=24000, lower=20000, upper=28000, count=4),
 ]
 
+# Families over runs of 3+ whole chapters (synopsis ordering, sections): lengths long
+# enough for such runs in characters (zh 回 are 5-9k characters).
+RUN_LENGTHS = [
+    TaskLength(name="24k", target=24000, lower=20000, upper=28000, count=4),
+    TaskLength(name="40k", target=40000, lower=34000, upper=46000, count=3),
+]
+
 MakeContext = Callable[..., TaskBuildContext]
 
 

@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 
 from lengthwise.builders.joining import render_chapter
 from lengthwise.builders.tasks.base import family_builder
-from lengthwise.builders.tasks.sections import balanced_cuts, section_marker
+from lengthwise.builders.tasks.sections import FEW_CHAPTERS, balanced_cuts, section_marker
 from lengthwise.builders.tasks.synopses import NO_SYNOPSIS
 from lengthwise.records import Book
 from lengthwise.task_records import TaskInstance
 from lengthwise.task_spec import SectionsTask, TaskLength
 from lengthwise.tokenizers import get_tokenizer
-from tests.builders.tasks.conftest import LENGTHS, MakeContext
+from tests.builders.tasks.conftest import RUN_LENGTHS, MakeContext
 
 TASK = SectionsTask(name="sections", family="sections", sections=3)
 
@@ -46,7 +46,7 @@ def test_balanced_cuts_make_non_empty_contiguous_groups(tokens: list[int], parts
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("length", LENGTHS, ids=lambda x: x.name)
+@pytest.mark.parametrize("length", RUN_LENGTHS, ids=lambda x: x.name)
 def test_references_line_up_with_the_sections(
     held_out_books: dict[str, Book], make_context: MakeContext, length: TaskLength
 ) -> None:
@@ -62,30 +62,33 @@ def test_references_line_up_with_the_sections(
         firsts = instance.details["section_first_chapter"]
         lasts = instance.details["section_last_chapter"]
         assert len(texts) == len(instance.answers) == TASK.sections
+        assert instance.details["boundaries"] == "chapters"
+        held_by: list[set[int]] = []
         for text, first, last, reference in zip(
             texts, firsts, lasts, instance.answers, strict=True
         ):  # type: ignore[call-overload]
             held = book.chapters[first : last + 1]
+            # a section is whole chapters and its reference their synopses, no other's
+            assert text == "\n\n".join(render_chapter(c) for c in held)
             assert reference == "\n".join(synopses[c.sha256] for c in held)
-            if instance.details["boundaries"] == "chapters":
-                assert text == "\n\n".join(render_chapter(c) for c in held)
-            else:
-                # paragraphs are re-joined stripped of their indentation
-                source = "".join("".join(render_chapter(c) for c in held).split())
-                assert "".join(text.split()) in source
+            held_by.append({c.index for c in held})
+        assert len(set(instance.answers)) == TASK.sections  # no two sections share one
+        assert all(not (a & b) for i, a in enumerate(held_by) for b in held_by[i + 1 :])
 
 
 @pytest.mark.slow
-def test_short_runs_fall_back_to_paragraphs_and_say_so(
+def test_runs_with_fewer_chapters_than_sections_are_not_built_and_counted(
     held_out_books: dict[str, Book], make_context: MakeContext
 ) -> None:
+    # Chapter synopses cannot be split: a section cutting a chapter would share its
+    # reference with the next one (the old paragraph fallback gave four sections the
+    # same synopsis).
     task = SectionsTask(name="sections", family="sections", sections=6)
     ctx = make_context(task, held_out_books, synopses=synopses_of(held_out_books))
-    instances = family_builder("sections")(ctx, LENGTHS[0])
-    modes = {i.details["boundaries"] for i in instances}
-    assert "paragraphs" in modes
+    instances = family_builder("sections")(ctx, RUN_LENGTHS[0])
+    assert ctx.drops.dropped[FEW_CHAPTERS] > 0
     for instance in instances:
-        assert len(sections_of(instance, 6)) == 6
+        assert len(set(instance.answers)) == 6
 
 
 @pytest.mark.slow
@@ -96,9 +99,9 @@ def test_deterministic_for_a_seed_and_dropped_without_synopses(
 
     def rows(seed: int) -> list[dict[str, object]]:
         ctx = make_context(TASK, held_out_books, seed=seed, synopses=synopses)
-        return [i.to_row() for i in family_builder("sections")(ctx, LENGTHS[0])]
+        return [i.to_row() for i in family_builder("sections")(ctx, RUN_LENGTHS[0])]
 
     assert rows(1) == rows(1) and rows(1) != rows(2)
     ctx = make_context(TASK, held_out_books)
-    assert family_builder("sections")(ctx, LENGTHS[0]) == []
+    assert family_builder("sections")(ctx, RUN_LENGTHS[0]) == []
     assert ctx.drops.dropped[NO_SYNOPSIS] > 0

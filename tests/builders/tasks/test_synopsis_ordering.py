@@ -13,7 +13,7 @@ from lengthwise.records import Book
 from lengthwise.task_spec import SynopsisOrderingTask, TaskLength
 from lengthwise.text import sentences
 from lengthwise.tokenizers import get_tokenizer
-from tests.builders.tasks.conftest import LENGTHS, MakeContext
+from tests.builders.tasks.conftest import RUN_LENGTHS, MakeContext
 
 pytestmark = pytest.mark.slow
 TASK = SynopsisOrderingTask(name="synorder", family="synopsis-ordering")
@@ -24,7 +24,7 @@ def first_sentences(books: dict[str, Book]) -> dict[str, str]:
     return {c.sha256: sentences(c.text, b.language)[0] for b in books.values() for c in b.chapters}
 
 
-@pytest.mark.parametrize("length", LENGTHS, ids=lambda x: x.name)
+@pytest.mark.parametrize("length", RUN_LENGTHS, ids=lambda x: x.name)
 def test_instances_inside_the_length_and_answers_restore_the_chapter_order(
     held_out_books: dict[str, Book], make_context: MakeContext, length: TaskLength
 ) -> None:
@@ -52,7 +52,7 @@ def test_same_seed_same_instances_other_seed_other_ones(
 
     def rows(seed: int) -> list[dict[str, object]]:
         ctx = make_context(TASK, held_out_books, seed=seed, synopses=synopses)
-        return [i.to_row() for i in family_builder("synopsis-ordering")(ctx, LENGTHS[0])]
+        return [i.to_row() for i in family_builder("synopsis-ordering")(ctx, RUN_LENGTHS[0])]
 
     assert rows(5) == rows(5)
     assert rows(5) != rows(6)
@@ -62,7 +62,7 @@ def test_missing_synopses_drop_runs_without_a_model_and_are_written_with_one(
     held_out_books: dict[str, Book], make_context: MakeContext
 ) -> None:
     ctx = make_context(TASK, held_out_books)
-    assert family_builder("synopsis-ordering")(ctx, LENGTHS[0]) == []
+    assert family_builder("synopsis-ordering")(ctx, RUN_LENGTHS[0]) == []
     assert ctx.drops.dropped[NO_SYNOPSIS] > 0
 
     def summarise(request: ChatRequest) -> ChatResult:
@@ -71,7 +71,7 @@ def test_missing_synopses_drop_runs_without_a_model_and_are_written_with_one(
 
     client = ScriptedClient(summarise)
     ctx = make_context(TASK, held_out_books, llm=client)
-    instances = family_builder("synopsis-ordering")(ctx, LENGTHS[0])
+    instances = family_builder("synopsis-ordering")(ctx, RUN_LENGTHS[0])
     assert instances and client.calls
     written = sum(int(i.details["chunks"]) for i in instances)  # type: ignore[call-overload]
     assert len(client.calls) == written  # only the drawn runs' chapters were asked for
