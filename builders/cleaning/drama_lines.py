@@ -23,6 +23,7 @@ import re
 from collections.abc import Collection
 
 from lengthwise.builders.cleaning.line_signatures import BookLines
+from lengthwise.builders.cleaning.structure_lines import is_heading_line
 
 _DIRECTION = re.compile(r"[\[(][^\[\]()]*[A-Za-z][^\[\]()]*[.!?][\])]")
 # A name: capitalised words (particles such as `de`, `of` inside), or a number then words.
@@ -50,6 +51,13 @@ def is_name_line(line: str) -> bool:
         and sum(c.isalpha() for c in stripped) >= 2
         and _NAME.fullmatch(stripped) is not None
     )
+
+
+def is_speaker_label(line: str) -> bool:
+    """A name-shaped line that is no heading (`1 Citizen.`, `ALGERNON.`, `- Du Croisy -`):
+    never a page header printing its chapter's heading again, whatever chapter
+    detection made of it."""
+    return is_name_line(line) and not is_heading_line(line)
 
 
 def play_lines(book: BookLines, sigs: Collection[str]) -> set[str]:

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from lengthwise.builders.chapters.model import DetectedChapter
+from lengthwise.builders.cleaning.drama_lines import is_speaker_label
 from lengthwise.builders.cleaning.learned import REPEATED_HEADING, LearnedLine
 from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.text.numerals import DIGIT_CLASS, NUMERAL_CLASS
@@ -56,6 +57,8 @@ def repeated_heading_edits(
     edits: list[Edit] = []
     for previous, chapter in pairwise(chapters):
         line = _own_heading_line(text, chapter)
+        if line is not None and is_speaker_label(line):
+            continue  # a play's speaker, taken for a heading: the speech would merge
         if line is not None and _is_page_of(previous, chapter):
             assert chapter.start is not None
             edits.append(_line_removal(text, chapter.start, chapter.start + len(line)))
@@ -129,7 +132,7 @@ def _repeats_in_body(text: str, chapter: DetectedChapter) -> list[Edit]:
     first_line = chapter.heading.split("\n")[0]
     base = page_base(first_line)
     words = base.split()
-    if not words:
+    if not words or is_speaker_label(first_line):
         return []
     edits: list[Edit] = []
     opening = _opening(chapter.text)

@@ -17,7 +17,9 @@ from pathlib import Path
 import pytest
 
 from lengthwise.builders.chapters import detect_chapters
+from lengthwise.builders.chapters.model import DetectedChapter
 from lengthwise.builders.cleaning import clean_text
+from lengthwise.builders.cleaning.repeated_headings import repeated_heading_edits
 from lengthwise.records import Book
 from lengthwise.spec import CleaningConfig
 from tests.fixtures.reprinting import processed, read_shared, with_text
@@ -140,3 +142,26 @@ def test_numbered_speakers_are_no_headings(shared_corpora: Path, labels: list[st
 
 def _lines(book: Book, line: str) -> int:
     return sum(f"\n{c.text}\n".count(f"\n{line}\n") for c in book.chapters)
+
+
+def test_repeated_heading_removal_never_takes_a_speaker() -> None:
+    """Defence in depth: chapters a detector headed with a speaker label (`1 Citizen.`,
+    as the held-out play's were) are no pages of one another; their lines stay."""
+    speech = "Why, then, the world's mine oyster, which I with sword will open. " * 5
+    text = "".join(
+        f"1 Citizen.\nSpeech {n}. {speech}\n\n2 Citizen.\nAnswer {n}. {speech}\n\n"
+        for n in range(3)
+    )
+    starts = [i for i in range(len(text)) if text.startswith("1 Citizen.", i)]
+    chapters = [
+        DetectedChapter(
+            heading="1 Citizen.",
+            number=1,
+            title="Citizen",
+            text=text[start + 10 : stop],
+            start=start,
+            end=stop,
+        )
+        for start, stop in zip(starts, [*starts[1:], len(text)], strict=True)
+    ]
+    assert repeated_heading_edits(text, chapters) == ([], [])
