@@ -2,8 +2,10 @@
 
 `write_report(run_dirs, out)` reads each run's results.json (and generations.jsonl for
 paired per-sample comparisons) and writes ``report.md``, ``scores_by_length.png``
-(mean score vs subset length, one line per run and prompt, with bootstrap intervals) and
-``outcome_shares.png`` (share of each outcome per run, prompt and subset).
+(mean score vs length, a panel per task, one line per run and prompt, with bootstrap
+intervals and the random guess) and ``outcome_shares.png`` (share of each outcome per
+run, subset and prompt). Every table and plot is drawn from the runs' score cells
+(`lengthwise.evaluation.score_cells`): summarization is one task among others.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from lengthwise.evaluation.outcomes import OUTCOMES
 from lengthwise.evaluation.report_plots import plot_outcomes, plot_scores
 from lengthwise.evaluation.report_tasks import task_sections
 from lengthwise.evaluation.results import sample_scores
-from lengthwise.evaluation.scoring import paired_comparison
+from lengthwise.evaluation.score_cells import SUMMARIZATION, ScoreCell, score_cells
+from lengthwise.evaluation.scoring import ib_ie_msd, length_drop, paired_comparison
 from lengthwise.evaluation.store import GENERATIONS, GenerationStore
 from lengthwise.storage import atomic_write_text, read_json
 
@@ -33,6 +36,7 @@ class RunView:
     label: str
     results: dict[str, Any]
     scores: dict[tuple[str, str], dict[str, float]]  # (subset, prompt) -> sample -> x100
+    cells: list[ScoreCell]  # every task, subset and prompt (the one result model)
 
     @property
     def is_baseline(self) -> bool:
@@ -40,10 +44,14 @@ class RunView:
 
     @property
     def prompts(self) -> list[str]:
-        found: dict[str, None] = {}
-        for by_prompt in self.results["results"].values():
-            found.update(dict.fromkeys(by_prompt))
-        return list(found)
+        return list(dict.fromkeys(cell.prompt for cell in self.cells))
+
+    def cell(self, task: str, subset: str, prompt: str) -> ScoreCell | None:
+        """The run's cell, or None when it did not run that pair."""
+        return next(
+            (c for c in self.cells if (c.task, c.subset, c.prompt) == (task, subset, prompt)),
+            None,
+        )
 
 
 def load_run(folder: Path) -> RunView:
@@ -56,7 +64,7 @@ def load_run(folder: Path) -> RunView:
     lines = GenerationStore(folder / GENERATIONS).read()
     model = results.get("model", {})
     label = f"{Path(str(model.get('name', folder.name))).name} ({model.get('backend', '?')})"
-    return RunView(folder, label, results, sample_scores(lines))
+    return RunView(folder, label, results, sample_scores(lines), score_cells(results))
 
 
 def _unique_labels(runs: list[RunView]) -> None:
@@ -73,21 +81,22 @@ def _fmt(value: float | None, digits: int = 2) -> str:
     return text[1:] if text.startswith("-") and float(text) == 0 else text  # no "-0.00"
 
 
-def _cell(entry: dict[str, Any] | None) -> str:
-    if not entry:
+def _cell(cell: ScoreCell | None) -> str:
+    if cell is None:
         return "–"
-    ci = entry.get("ci")
-    interval = f" [{_fmt(ci[0])}, {_fmt(ci[1])}]" if ci else ""
-    return f"{_fmt(entry.get('mean'))}{interval} (n={entry.get('n', 0)})"
+    if cell.mean is None and cell.unscored:
+        return f"{cell.unscored} (planned {cell.planned})"
+    interval = f" [{_fmt(cell.ci[0])}, {_fmt(cell.ci[1])}]" if cell.ci else ""
+    return f"{_fmt(cell.mean)}{interval} (n={cell.n})"
 
 
 def _subset_order(runs: list[RunView]) -> list[str]:
+    """The summary subsets of every run, shortest first."""
     targets: dict[str, int] = {}
     for run in runs:
-        targets.update(run.results.get("subset_targets", {}))
-    for run in runs:
-        for subset in run.results.get("subset_order", []):
-            targets.setdefault(subset, 0)
+        for cell in run.cells:
+            if cell.task == SUMMARIZATION:
+                targets[cell.subset] = max(targets.get(cell.subset, 0), cell.target)
     return sorted(targets, key=lambda s: (targets[s], s))
 
 
@@ -117,8 +126,14 @@ def best_baseline(runs: Sequence[RunView]) -> str | None:
     for run in runs:
         if not run.is_baseline:
             continue
+        summaries = {c.subset for c in run.cells if c.task == SUMMARIZATION}
         for prompt in run.prompts:
-            values = [v for (_, p), by in run.scores.items() if p == prompt for v in by.values()]
+            values = [
+                v
+                for (subset, p), by in run.scores.items()
+                if p == prompt and subset in summaries
+                for v in by.values()
+            ]
             if values:
                 mean = sum(values) / len(values)
                 text = (
@@ -151,8 +166,11 @@ def _reference_notes(runs: list[RunView]) -> list[str]:
 
 
 def _score_tables(runs: list[RunView], subsets: list[str]) -> list[str]:
+    """Summarization's tables, one per prompt (the other tasks: `task_sections`)."""
     lines: list[str] = []
-    prompts = list(dict.fromkeys(p for run in runs for p in run.prompts))
+    prompts = list(
+        dict.fromkeys(c.prompt for run in runs for c in run.cells if c.task == SUMMARIZATION)
+    )
     for prompt in prompts:
         lines += [
             "",
@@ -162,8 +180,32 @@ def _score_tables(runs: list[RunView], subsets: list[str]) -> list[str]:
             "|---|" + "---|" * len(runs),
         ]
         for subset in subsets:
-            cells = [_cell(r.results["results"].get(subset, {}).get(prompt)) for r in runs]
+            cells = [_cell(r.cell(SUMMARIZATION, subset, prompt)) for r in runs]
             lines.append(f"| {subset} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def _task_prompt_position(run: RunView, task: str) -> list[str]:
+    """MSD over the task's lengths and the paired IE-IB comparison per subset."""
+    ib = {c.subset: c.mean for c in run.cells if c.task == task and c.prompt == "IB"}
+    ie = {c.subset: c.mean for c in run.cells if c.task == task and c.prompt == "IE"}
+    both = [s for s in ib if s in ie and ib[s] is not None and ie[s] is not None]
+    if not both:
+        return []
+    msd = ib_ie_msd({s: ib[s] for s in both}, {s: ie[s] for s in both})
+    squared = ", ".join(f"{s}: {_fmt((ib[s] or 0) - (ie[s] or 0))}^2" for s in both)
+    lines = [f"- **{run.label}**, {task}: MSD {_fmt(msd)} (IB-IE per subset: {squared})"]
+    for subset in both:
+        paired = paired_comparison(
+            run.scores.get((subset, "IB"), {}), run.scores.get((subset, "IE"), {})
+        )
+        if paired:
+            ci = paired.ci or (None, None)
+            lines.append(
+                f"  - {subset}: IE-IB {_fmt(paired.mean_difference)} "
+                f"[{_fmt(ci[0])}, {_fmt(ci[1])}], {paired.wins}/{paired.losses}/"
+                f"{paired.ties} (p={_fmt(paired.sign_test_p, 3)}, n={paired.n})"
+            )
     return lines
 
 
@@ -172,64 +214,61 @@ def _prompt_position(runs: list[RunView]) -> list[str]:
         "",
         "## Prompt position (IB vs IE)",
         "",
-        "MSD = mean over subsets of (mean IB - mean IE)^2 (x100 scale). Paired: IE minus IB "
-        "on the same samples, bootstrap CI, wins/losses/ties, exact sign test.",
+        "Per task: MSD = mean over subsets of (mean IB - mean IE)^2 (x100 scale). Paired: "
+        "IE minus IB on the same samples, bootstrap CI, wins/losses/ties, exact sign test.",
         "",
     ]
-    found = False
+    found: list[str] = []
     for run in runs:
-        ib_ie = run.results.get("analysis", {}).get("ib_ie")
-        if not ib_ie:
-            continue
-        found = True
-        squared = ", ".join(f"{s}: {_fmt(v)}" for s, v in ib_ie["squared_differences"].items())
-        lines.append(f"- **{run.label}**: MSD {_fmt(ib_ie['msd'])} (per subset: {squared})")
-        for subset, paired in run.results["analysis"].get("paired_ie_minus_ib", {}).items():
-            if paired:
-                ci = paired["ci"] or [None, None]
-                lines.append(
-                    f"  - {subset}: IE-IB {_fmt(paired['mean_difference'])} "
-                    f"[{_fmt(ci[0])}, {_fmt(ci[1])}], {paired['wins']}/{paired['losses']}/"
-                    f"{paired['ties']} (p={_fmt(paired['sign_test_p'], 3)}, n={paired['n']})"
-                )
-    if not found:
-        lines.append("No run scored both IB and IE.")
-    return lines
+        for task in dict.fromkeys(c.task for c in run.cells):
+            found += _task_prompt_position(run, task)
+    return lines + (found or ["No run scored both IB and IE on any task."])
 
 
 def _length_drops(runs: list[RunView]) -> list[str]:
-    lines = ["", "## Drop from the shortest to the longest subset", ""]
+    lines = ["", "## Drop from the shortest to the longest length", ""]
     for run in runs:
-        for prompt, drop in run.results.get("analysis", {}).get("length_drop", {}).items():
-            if drop:
-                relative = drop["relative_drop"]
-                share = f" ({relative:.1%})" if relative is not None else ""
-                lines.append(
-                    f"- {run.label}, {prompt}: {drop['from']} {_fmt(drop['from_mean'])} -> "
-                    f"{drop['to']} {_fmt(drop['to_mean'])}: drop {_fmt(drop['drop'])}{share}"
+        for task in dict.fromkeys(c.task for c in run.cells):
+            for prompt in dict.fromkeys(c.prompt for c in run.cells if c.task == task):
+                series = sorted(
+                    (c for c in run.cells if c.task == task and c.prompt == prompt),
+                    key=lambda c: (c.target, c.length),
                 )
+                drop = length_drop([(c.length, c.mean) for c in series])
+                if drop:
+                    relative = drop["relative_drop"]
+                    share = f" ({relative:.1%})" if isinstance(relative, float) else ""
+                    lines.append(
+                        f"- {run.label}, {task}, {prompt}: {drop['from']} "
+                        f"{_fmt(_number(drop['from_mean']))} -> {drop['to']} "
+                        f"{_fmt(_number(drop['to_mean']))}: drop {_fmt(_number(drop['drop']))}"
+                        f"{share}"
+                    )
     if len(lines) == 3:
-        lines.append("Fewer than two scored subsets.")
+        lines.append("Fewer than two scored lengths.")
     return lines
 
 
-def _outcome_table(runs: list[RunView], subsets: list[str]) -> list[str]:
+def _number(value: object) -> float | None:
+    return float(value) if isinstance(value, int | float) else None
+
+
+def _outcome_table(runs: list[RunView]) -> list[str]:
     lines = [
         "",
         "## Outcomes (counted, never hidden)",
         "",
-        "| run | subset | prompt | " + " | ".join(OUTCOMES) + " | missing |",
-        "|---|---|---|" + "---|" * (len(OUTCOMES) + 1),
+        "| run | task | subset | prompt | " + " | ".join(OUTCOMES) + " | missing |",
+        "|---|---|---|---|" + "---|" * (len(OUTCOMES) + 1),
     ]
     for run in runs:
-        for subset in subsets:
-            for prompt, entry in run.results["results"].get(subset, {}).items():
-                counts = [str(entry["outcomes"].get(o, 0)) for o in OUTCOMES]
-                lines.append(
-                    f"| {run.label} | {subset} | {prompt} | "
-                    + " | ".join(counts)
-                    + f" | {entry.get('missing', 0)} |"
-                )
+        for cell in run.cells:
+            counts = [str(cell.outcomes.get(o, 0)) for o in OUTCOMES]
+            lines.append(
+                f"| {run.label} | {cell.task} | {cell.subset} | {cell.prompt} | "
+                + " | ".join(counts)
+                + f" | {cell.missing} |"
+            )
     return lines
 
 
@@ -256,7 +295,7 @@ def _plan_table(runs: list[RunView]) -> list[str]:
     return lines
 
 
-def _between_runs(runs: list[RunView], subsets: list[str]) -> list[str]:
+def _between_runs(runs: list[RunView]) -> list[str]:
     if len(runs) < 2:
         return []
     base = runs[0]
@@ -274,20 +313,19 @@ def _between_runs(runs: list[RunView], subsets: list[str]) -> list[str]:
         if run.results.get("release", {}).get("manifest_sha256") != base_release:
             lines.append(f"| {run.label} | – | – | – | different release: not paired | – | – |")
             continue
-        for subset in subsets:
-            for prompt in run.prompts:
-                paired = paired_comparison(
-                    base.scores.get((subset, prompt), {}), run.scores.get((subset, prompt), {})
-                )
-                if paired is None:
-                    continue
-                ci = paired.ci or (None, None)
-                lines.append(
-                    f"| {run.label} | {subset} | {prompt} | {paired.n} | "
-                    f"{_fmt(paired.mean_difference)} [{_fmt(ci[0])}, {_fmt(ci[1])}] | "
-                    f"{paired.wins}/{paired.losses}/{paired.ties} | "
-                    f"{_fmt(paired.sign_test_p, 3)} |"
-                )
+        for subset, prompt in dict.fromkeys((c.subset, c.prompt) for c in run.cells):
+            paired = paired_comparison(
+                base.scores.get((subset, prompt), {}), run.scores.get((subset, prompt), {})
+            )
+            if paired is None:
+                continue
+            ci = paired.ci or (None, None)
+            lines.append(
+                f"| {run.label} | {subset} | {prompt} | {paired.n} | "
+                f"{_fmt(paired.mean_difference)} [{_fmt(ci[0])}, {_fmt(ci[1])}] | "
+                f"{paired.wins}/{paired.losses}/{paired.ties} | "
+                f"{_fmt(paired.sign_test_p, 3)} |"
+            )
     return lines
 
 
@@ -299,8 +337,8 @@ def write_report(run_dirs: Sequence[Path], out: Path, *, title: str | None = Non
     _unique_labels(runs)
     subsets = _subset_order(runs)
     out.mkdir(parents=True, exist_ok=True)
-    plot_scores(runs, subsets, out / SCORES_PLOT)
-    plot_outcomes(runs, subsets, out / OUTCOMES_PLOT)
+    plot_scores(runs, out / SCORES_PLOT)
+    plot_outcomes(runs, out / OUTCOMES_PLOT)
     lines = [
         f"# {title or 'lengthwise evaluation report'}",
         "",
@@ -313,8 +351,8 @@ def write_report(run_dirs: Sequence[Path], out: Path, *, title: str | None = Non
         *_score_tables(runs, subsets),
         *_prompt_position(runs),
         *_length_drops(runs),
-        *_between_runs(runs, subsets),
-        *_outcome_table(runs, subsets),
+        *_between_runs(runs),
+        *_outcome_table(runs),
         "",
         f"![outcome shares]({OUTCOMES_PLOT})",
         *task_sections(runs),

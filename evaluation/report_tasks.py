@@ -24,12 +24,6 @@ def _fmt(value: object) -> str:
     return f"{value:.2f}" if isinstance(value, int | float) else "–"
 
 
-def _score(cell: Mapping[str, object]) -> str:
-    ci = cell.get("ci")
-    interval = f" [{_fmt(ci[0])}, {_fmt(ci[1])}]" if isinstance(ci, list) and ci else ""
-    return f"{_fmt(cell.get('mean'))}{interval} (n={cell.get('n', 0)})"
-
-
 def _pairs(values: object) -> str:
     return (
         ", ".join(
@@ -40,23 +34,25 @@ def _pairs(values: object) -> str:
 
 
 def _rows(run: RunView, task: str, described: Mapping[str, object]) -> list[str]:
+    """The run's cells of `task` (score, random guess, rates, outcomes: the score cells),
+    with the secondary metrics and groups results.json keeps beside them."""
     rows: list[str] = []
-    for length, by_prompt in _mapping(described.get("lengths")).items():
-        for prompt, entry in _mapping(by_prompt).items():
-            cell = _mapping(entry)
-            rows.append(
-                f"| {run.label} | {length} | {prompt} | {_score(cell)} | "
-                f"{_fmt(cell.get('random_baseline'))} | "
-                f"{_fmt(cell.get('instruction_following_rate'))} | "
-                f"{_fmt(cell.get('copy_example_rate'))} | {_pairs(cell.get('metrics'))} | "
-                f"{_pairs(cell.get('outcomes'))} |"
-            )
-            for group in ("by_depth", "by_fill", "by_kind"):
-                if _mapping(cell.get(group)):
-                    rows.append(
-                        f"| {run.label} | {length} | {prompt} | {group.replace('_', ' ')}: "
-                        f"{_pairs(cell.get(group))} | | | | | |"
-                    )
+    lengths = _mapping(described.get("lengths"))
+    for cell in (c for c in run.cells if c.task == task):
+        raw = _mapping(_mapping(lengths.get(cell.length)).get(cell.prompt))
+        score = f"{cell.score_text} (n={cell.n})" if cell.mean is not None else cell.score_text
+        rows.append(
+            f"| {run.label} | {cell.length} | {cell.prompt} | {score} | "
+            f"{_fmt(cell.random_guess)} | {_fmt(cell.instruction_following)} | "
+            f"{_fmt(cell.copy_example)} | {_pairs(raw.get('metrics'))} | "
+            f"{_pairs(cell.outcomes)} |"
+        )
+        for group in ("by_depth", "by_fill", "by_kind"):
+            if _mapping(raw.get(group)):
+                rows.append(
+                    f"| {run.label} | {cell.length} | {cell.prompt} | "
+                    f"{group.replace('_', ' ')}: {_pairs(raw.get(group))} | | | | | |"
+                )
     return rows
 
 

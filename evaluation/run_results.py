@@ -13,6 +13,7 @@ from pathlib import Path
 
 from lengthwise.errors import InputFileError, MissingInputError
 from lengthwise.evaluation.json_types import JsonObject, JsonValue
+from lengthwise.evaluation.score_cells import ScoreCell, score_cells
 from lengthwise.storage import read_json
 
 RESULTS_FILE = "results.json"
@@ -95,6 +96,7 @@ class RunResults:
     results: dict[str, dict[str, ScoreEntry]]  # subset -> prompt -> score
     tasks: list[str] = field(default_factory=list)
     context_fraction: float | None = None
+    cells: list[ScoreCell] = field(default_factory=list)  # every task's rows (score_cells)
 
     @classmethod
     def from_json(cls, data: JsonObject, where: Path) -> RunResults:
@@ -116,6 +118,7 @@ class RunResults:
             },
             tasks=sorted(_object(data.get("tasks"), f"{where}: tasks")),
             context_fraction=_float(data.get("context_fraction")),
+            cells=score_cells(data),
         )
 
     @classmethod

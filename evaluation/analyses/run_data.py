@@ -50,6 +50,10 @@ class RunItem:
     series: str = ""  # items of one incremental series share it (same book and start)
     step: float = 0.0  # order within the series (length, or the subset's target tokens)
     ordering: OrderingFields | None = None  # segments and orders of an ordering instance
+    question: str = ""  # a task instance's question or instruction
+    answers: tuple[str, ...] = ()  # a task instance's references (TaskInstance.answers)
+    parsed: tuple[str, ...] | None = None  # the answer as the task's parser read it
+    details: tuple[tuple[str, str], ...] = ()  # the instance's details (shown order, kind...)
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -162,6 +166,10 @@ def _item(line: Generation, sample: EvalSample | None) -> RunItem:
         series=_series(line, sample),
         step=step,
         ordering=OrderingFields.from_extra(fields),
+        question=sample.question if sample else "",
+        answers=sample.answers if sample else (),
+        parsed=None if line.parsed is None else tuple(str(p) for p in line.parsed),
+        details=tuple((k, str(v)) for k, v in sorted(sample.details.items())) if sample else (),
     )
 
 

@@ -62,13 +62,18 @@ class _RunCell:
 
 @dataclass(frozen=True)
 class ScoreRow(_RunCell):
-    """One (task, subset, prompt) of a run's results.json, numbers untouched (x100)."""
+    """One (task, subset, prompt) of a run (results.json's numbers untouched, x100)."""
 
+    metric: str
     mean: float | None
     ci_low: float | None
     ci_high: float | None
     n: int
     planned: int
+    random_guess: float | None
+    instruction_following: float | None
+    copy_example: float | None
+    unscored: str | None  # why there is no score ("not scored: no reference summaries")
 
 
 @dataclass(frozen=True)
@@ -102,6 +107,9 @@ class SampleEntry(_RunCell):
     reference: str
     context_chars: int
     position: PositionMap
+    question: str = ""
+    reference_label: str = "Reference"
+    facts: tuple[str, ...] = ()  # what a person needs beside the texts (true order, depth...)
 
     def to_json(self) -> JsonObject:
         return {
@@ -118,6 +126,9 @@ class SampleEntry(_RunCell):
             "reference": self.reference,
             "context_chars": self.context_chars,
             "position": self.position.to_json(),
+            "question": self.question,
+            "reference_label": self.reference_label,
+            "facts": list(self.facts),
         }
 
 
@@ -135,24 +146,63 @@ def png_data_uri(path: Path) -> str:
 
 
 def score_rows(run: AnalysedRun) -> list[ScoreRow]:
-    """One row per (task, subset, prompt) of results.json, numbers untouched."""
-    results = run.results.results
+    """One row per (task, subset, prompt) of the run's score cells (every task)."""
     return [
         ScoreRow(
             run.label,
             run.model,
-            entry.task or SUMMARIZATION,
-            subset,
-            prompt,
-            entry.mean,
-            entry.ci[0],
-            entry.ci[1],
-            entry.n,
-            entry.planned,
+            cell.task,
+            cell.subset,
+            cell.prompt,
+            cell.metric,
+            cell.mean,
+            cell.ci[0] if cell.ci else None,
+            cell.ci[1] if cell.ci else None,
+            cell.n,
+            cell.planned,
+            cell.random_guess,
+            cell.instruction_following,
+            cell.copy_example,
+            cell.unscored,
         )
-        for subset in run.results.subset_order or list(results)
-        for prompt, entry in results.get(subset, {}).items()
+        for cell in run.results.cells
     ]
+
+
+def task_facts(item: RunItem) -> tuple[str, ...]:
+    """What a person checks an answer against, beyond the texts: an ordering's shown and
+    true order, the evidence depth and distractor fill, the parsed answer, the details."""
+    facts: list[str] = []
+    if item.ordering is not None:
+        gold = item.ordering.gold_order
+        shown = [chr(ord("A") + i) for i in range(len(item.ordering.segments))]
+        if len(item.answers) == len(gold):  # answers[i] labels the segment shown at gold[i]
+            for label, index in zip(item.answers, gold, strict=True):
+                shown[index] = label
+        facts.append(f"segments as shown: {' '.join(shown)}")
+    if item.family.endswith("ordering"):
+        facts.append(f"true order: {' '.join(item.answers)}")
+        if item.parsed is not None:
+            facts.append(f"answered order: {' '.join(item.parsed) or '(nothing readable)'}")
+    elif item.parsed is not None:
+        facts.append(f"answer as parsed: {', '.join(item.parsed) or '(nothing readable)'}")
+    if item.depth is not None:
+        facts.append(f"evidence depth: {item.depth:.2f} of the context (0 start, 1 end)")
+    if item.fill is not None:
+        facts.append(f"distractor fill: {item.fill}")
+    facts += [f"{key}: {value[:200]}" for key, value in item.details]
+    return tuple(facts)
+
+
+def _reference(item: RunItem) -> tuple[str, str]:
+    """(label, text) of what the answer is scored against."""
+    if item.task == SUMMARIZATION or item.reference:
+        return "Reference summary", item.reference or ""
+    if item.family == "needles":
+        return "Needle (accepted answers)", "\n".join(item.answers)
+    if item.ordering is not None or item.family.endswith("ordering"):
+        return "True order", " ".join(item.answers)
+    return "Expected answer", "\n".join(item.answers)
 
 
 def _position_map(
@@ -200,9 +250,12 @@ def sample_entries(run: AnalysedRun) -> list[SampleEntry]:
             outcome=item.outcome,
             score=None if item.score is None else 100.0 * item.score,
             output=item.prediction[:MAX_TEXT],
-            reference=(item.reference or "")[:MAX_TEXT],
+            reference=_reference(item)[1][:MAX_TEXT],
             context_chars=len(item.context or ""),
             position=_position_map(item, cache),
+            question=item.question[:MAX_TEXT],
+            reference_label=_reference(item)[0],
+            facts=task_facts(item),
         )
         for item in sorted(run.items, key=lambda i: (i.subset, i.sample_id, i.prompt_id))
     ]

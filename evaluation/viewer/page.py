@@ -68,22 +68,28 @@ def _runs_table(runs: Sequence[AnalysedRun]) -> str:
 
 def _score_table(content: ViewerContent) -> str:
     head = (
-        "<tr><th>run</th><th>task</th><th>subset</th><th>prompt</th><th>mean</th>"
-        "<th>95% CI</th><th>n</th><th>planned</th></tr>"
+        "<tr><th>run</th><th>task</th><th>subset</th><th>prompt</th><th>metric</th>"
+        "<th>mean</th><th>95% CI</th><th>n</th><th>planned</th><th>random guess</th>"
+        "<th>instruction following %</th><th>copied example %</th><th>note</th></tr>"
     )
     rows = [
         f'<tr class="filterable score-row" {_attrs(r.filter_values())}>'
         f'<td class="c-run">{escape(r.run)}</td>'
-        f'<td>{escape(r.task)}</td><td class="c-subset">{escape(r.subset)}</td>'
-        f'<td class="c-prompt">{escape(r.prompt)}</td>'
+        f'<td class="c-task">{escape(r.task)}</td><td class="c-subset">{escape(r.subset)}</td>'
+        f'<td class="c-prompt">{escape(r.prompt)}</td><td>{escape(r.metric)}</td>'
         f'<td class="num c-mean">{_number(r.mean)}</td>'
         f'<td class="num c-ci">{_number(r.ci_low)} – {_number(r.ci_high)}</td>'
-        f'<td class="num c-n">{r.n}</td><td class="num">{r.planned}</td></tr>'
+        f'<td class="num c-n">{r.n}</td><td class="num">{r.planned}</td>'
+        f'<td class="num c-random">{_number(r.random_guess)}</td>'
+        f'<td class="num c-following">{_number(r.instruction_following)}</td>'
+        f'<td class="num c-copied">{_number(r.copy_example)}</td>'
+        f'<td class="c-note">{escape(r.unscored or "")}</td></tr>'
         for r in content.score_rows
     ]
     return (
-        '<section id="scores"><h2>Scores (x100)</h2><table id="score-table">'
-        f"{head}{''.join(rows)}</table></section>"
+        '<section id="scores"><h2>Scores (x100)</h2><p>Every task, subset and prompt of '
+        "each run's results.json; random guess: the expected score of guessing.</p>"
+        f'<table id="score-table">{head}{"".join(rows)}</table></section>'
     )
 
 
@@ -128,7 +134,7 @@ def _samples(content: ViewerContent) -> str:
         '<section id="samples"><h2>Samples</h2><p>Click a row for its position map, output '
         f'and reference.</p><table id="sample-table">{head}{"".join(rows)}</table>'
         '<div id="sample-panel" hidden></div>'
-        f'{json_script("sample-data", [s.to_json() for s in content.samples])}</section>'
+        f"{json_script('sample-data', [s.to_json() for s in content.samples])}</section>"
     )
 
 

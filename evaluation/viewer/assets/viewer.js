@@ -86,9 +86,20 @@
     panel.appendChild(text("p", "Position map: share of sentences traced (TF-IDF) to each tenth of the context; " +
       "red: span removed by truncation; black line: answer depth.", "map-legend"));
     panel.appendChild(positionMap(sample.position));
+    if (sample.question) {
+      panel.appendChild(text("h4", "Question"));
+      panel.appendChild(text("pre", sample.question, "panel-question"));
+    }
+    if (sample.facts && sample.facts.length) {
+      var facts = document.createElement("ul");
+      facts.className = "panel-facts";
+      sample.facts.forEach(function (fact) { facts.appendChild(text("li", fact)); });
+      panel.appendChild(facts);
+    }
     var texts = document.createElement("div");
     texts.className = "panel-texts";
-    [["Output", sample.output, "panel-output"], ["Reference", sample.reference, "panel-reference"]].forEach(function (part) {
+    var referenceLabel = sample.reference_label || "Reference";
+    [["Output", sample.output, "panel-output"], [referenceLabel, sample.reference, "panel-reference"]].forEach(function (part) {
       var column = document.createElement("div");
       column.appendChild(text("h4", part[0]));
       column.appendChild(text("pre", part[1] || "(empty)", part[2]));
