@@ -23,6 +23,7 @@ from dataclasses import replace
 
 from lengthwise.builders.chapters.bare_en import find_en_loose_bare_candidates
 from lengthwise.builders.chapters.bare_zh import find_zh_bare_candidates
+from lengthwise.builders.chapters.candidates_ja import find_ja_candidates
 from lengthwise.builders.chapters.candidates_zh import find_zh_candidates
 from lengthwise.builders.chapters.collection import story_collection
 from lengthwise.builders.chapters.contents_titles import detect_from_contents
@@ -99,16 +100,18 @@ def _detect_by_keywords(
 ) -> ChapterDetection:
     """Split a cleaned book `text` (LF line endings) into chapters. Pure: no I/O.
 
-    `language`: "zh" or "en" (region suffixes such as "zh-CN" accepted); the other
-    language's heading forms are tried when the book's own number fewer than five
-    chapters, and win when they number at least five and more than twice as many.
+    `language`: a language code (region suffixes such as "zh-CN" accepted): zh and ja
+    books are read with the CJK heading forms (ja with its 上・中・下 parts), en with the
+    English ones, any other language with the English ones and its own heading words
+    (`latin_words`); the other script's forms are tried when the book's own number fewer
+    than five chapters, and win when they number at least five and more than twice as many.
     `toc`: an embedded table of contents; with two or more entries it is used as the
     chapters directly and `text` is not searched.
     `min_chapter_chars`: a heading that repeats the previous number after fewer
     characters is a reprint (not a chapter); chapters shorter than this are kept and
     listed in `short_chapters`; books numbered by bare `I.`/`1.` lines need a median
     chapter at least this long.
-    Raises ValueError for an unsupported language or a negative `min_chapter_chars`.
+    Raises ValueError for a malformed language code or a negative `min_chapter_chars`.
     """
     lang = normalise_language(language)
     if min_chapter_chars < 0:
@@ -117,20 +120,18 @@ def _detect_by_keywords(
         return detect_from_toc(toc, min_chapter_chars)
     if not text or text.isspace():  # `not text.strip()` without copying the book
         return ChapterDetection(excluded="empty text")
-    latin = latin_finder(lang)
-    finders: list[Callable[[str], list[Candidate]]] = [find_zh_candidates, latin]
+    cjk = find_ja_candidates if lang == "ja" else find_zh_candidates
+    finders: list[Callable[[str], list[Candidate]]] = [cjk, latin_finder(lang)]
     if not is_cjk(lang):
         finders.reverse()  # the other script's headings are a fallback only
     own_finder, other_finder = finders
-    own = _detect_with(text, own_finder(text), own_finder is find_zh_candidates, min_chapter_chars)
+    own = _detect_with(text, own_finder(text), own_finder is cjk, min_chapter_chars)
     if _numbered(own) >= _FEW_CHAPTERS:
         return own
     # Headings in the other script (`Chapter 12 风起` in a Chinese web novel): believed
     # when the book's own forms find nothing, or number only a few chapters and these
     # at least `_FEW_CHAPTERS` and more than twice as many.
-    other = _detect_with(
-        text, other_finder(text), other_finder is find_zh_candidates, min_chapter_chars
-    )
+    other = _detect_with(text, other_finder(text), other_finder is cjk, min_chapter_chars)
     numbered = _numbered(other)
     best = own  # the book's own language explains best why nothing was found
     if other.chapters and (

@@ -69,3 +69,13 @@ def test_japanese_headings_old_style_numerals_and_kai() -> None:
     assert detect_chapters(text, "ja").numbers == list(range(1, 13))
     text = "".join(f"　　　　　第{n}回\n\n{BODY}\n\n" for n in "一二三四五六")
     assert detect_chapters(text, "ja").numbers == [1, 2, 3, 4, 5, 6]
+
+
+def test_japanese_parts_headed_upper_middle_lower() -> None:
+    """上・中・下 lines head parts whose chapters number from 一 again; without them the
+    restarts read as the ends of three works in one file."""
+    parts = ["上　先生と私", "中　両親と私", "下　先生と遺書"]
+    text = "".join(f"{p}\n\n" + "".join(f"{n}\n\n{BODY}\n\n" for n in "一二三四") for p in parts)
+    result = detect_chapters(text, "ja")
+    assert result.numbers == [1, 2, 3, 4] * 3 and result.warnings == []
+    assert [c.part for c in result.chapters][::4] == parts
