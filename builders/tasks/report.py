@@ -6,6 +6,7 @@ families" section and the end of `lengthwise build` / `lengthwise tasks`."""
 from __future__ import annotations
 
 from lengthwise.builders.tasks.report_record import TaskLengthReport, TasksReport
+from lengthwise.builders.tasks.shortcut_record import MARGIN
 
 
 def _mean(value: float | None) -> str:
@@ -35,6 +36,29 @@ def task_table(report: TasksReport) -> list[str]:
                 f"| {length.books} | {_largest(length)} | {length.fill_instances or '-'} |"
             )
     return lines
+
+
+def shortcut_table(report: TasksReport) -> list[str]:
+    """Every no-model baseline per task and length beside random (x100), with the
+    instances it solves outright; [] when no family has baselines."""
+    rows = [
+        f"| {task.name} | {length.name} | {s.name} | {s.score:.1f} | {s.random:.1f} "
+        f"| {s.over_random:+.1f} | {s.solved} of {s.instances} |"
+        for task in report.tasks
+        for length in task.lengths
+        for s in length.shortcuts
+    ]
+    if not rows:
+        return []
+    return [
+        f"Shortcut checks (no model; scores x100; the best should stay within "
+        f"{MARGIN:g} points of random):",
+        "",
+        "| task | length | baseline | score | random | over random | solved |",
+        "|---|---|---|---:|---:|---:|---:|",
+        *rows,
+        "",
+    ]
 
 
 def not_built_lines(report: TasksReport) -> list[str]:
@@ -87,6 +111,7 @@ def task_section_markdown(report: TasksReport, heading: str = "## Task families"
             "the window; `instances` counts them.",
             "",
         ]
+    lines += shortcut_table(report)
     missing = not_built_lines(report)
     lines += [f"Not built ({len(missing)}):" if missing else "Not built: none."]
     lines += [f"- {line}" for line in missing]

@@ -14,6 +14,7 @@ from typing import Literal
 
 from typing_extensions import TypedDict
 
+from lengthwise.builders.tasks.shortcut_record import ShortcutScore
 from lengthwise.json_records import JsonRecord
 from lengthwise.llm.types import ChatRequest, ChatResult
 from lengthwise.storage import read_json
@@ -42,6 +43,8 @@ class TaskLengthReport:
     warnings: list[str] = field(default_factory=list)
     largest_book: str | None = None  # the book giving the most instances (balance by book)
     largest_book_instances: int = 0
+    # no-model baselines run on the kept instances, beside random (builders/tasks/shortcuts)
+    shortcuts: list[ShortcutScore] = field(default_factory=list)
 
 
 @dataclass

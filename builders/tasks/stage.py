@@ -36,6 +36,7 @@ from lengthwise.builders.tasks.report_record import (
     TasksReport,
 )
 from lengthwise.builders.tasks.selection import checked_instances, choose
+from lengthwise.builders.tasks.shortcuts import shortcut_scores, shortcut_warnings
 from lengthwise.errors import UserError
 from lengthwise.llm.generation import identity_of
 from lengthwise.records import Book
@@ -206,11 +207,16 @@ class TaskStage(Stage[_TaskInputs, TasksReport]):
         checked = checked_instances(built, length, ctx.tokenizer, drops)
         kept = choose(checked, length.count, ctx.seed, task.name, length.name, drops)
         drops.keep(len(kept))
+        shortcuts = shortcut_scores(task.family, kept)
+        for line in shortcut_warnings(task.name, length.name, shortcuts):
+            drops.warn(line)
         path = self.work.task_file(task.name, length.name)
         atomic_write_parquet(path, [i.to_row() for i in kept], schema=task_arrow_schema())
         if not_built is not None:
             log.warning("task %s (%s) not built: %s", task.name, task.family, not_built)
-        return _length_entry(length, kept, len(built), not_built, drops.finish())
+        entry = _length_entry(length, kept, len(built), not_built, drops.finish())
+        entry.shortcuts = shortcuts
+        return entry
 
 
 def _length_entry(
