@@ -1,39 +1,46 @@
-"""What `lengthwise eval` prints when a run ends: one line per subset/config and prompt."""
+"""What `lengthwise eval` prints when a run ends: one line per task, subset and prompt.
+
+Drawn from the run's score cells (`lengthwise.evaluation.score_cells`), as the report
+and the viewer are: a summary subset as before (ROUGE-L), every other task with its
+random guess and instruction-following rate, and a cell without a score says why
+("not scored: no reference summaries").
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-
-def _number(value: object) -> str:
-    return f"{value:.2f}" if isinstance(value, int | float) else "–"
+from lengthwise.evaluation.score_cells import SUMMARIZATION, ScoreCell, score_cells
 
 
-def _mapping(value: object) -> Mapping[str, object]:
-    return value if isinstance(value, Mapping) else {}
+def _number(value: float | None) -> str:
+    return "–" if value is None else f"{value:.2f}"
+
+
+def _score(cell: ScoreCell, metric: str) -> str:
+    if cell.mean is None and cell.unscored:
+        return f"{cell.unscored} (planned {cell.planned})"
+    return f"{metric} {_number(cell.mean)} (n={cell.n}"
 
 
 def console_lines(results: Mapping[str, object]) -> Iterator[str]:
-    """Summary subsets as before (ROUGE-L), then each other task with its references."""
-    table = _mapping(results.get("results"))
-    for subset in results.get("subset_order") or []:  # type: ignore[attr-defined]
-        for prompt, entry in _mapping(table.get(subset)).items():
-            cell = _mapping(entry)
-            outcomes = ", ".join(f"{k} {v}" for k, v in _mapping(cell.get("outcomes")).items())
-            yield (
-                f"  {subset} {prompt}: ROUGE-L {_number(cell.get('mean'))} "
-                f"(n={cell.get('n')}; {outcomes})"
-            )
-    for name, task in _mapping(results.get("tasks")).items():
-        described = _mapping(task)
-        if described.get("family") == "summarization":
-            continue
-        for length, by_prompt in _mapping(described.get("lengths")).items():
-            for prompt, entry in _mapping(by_prompt).items():
-                cell = _mapping(entry)
-                yield (
-                    f"  {name} {length} {prompt}: {described.get('metric')} "
-                    f"{_number(cell.get('mean'))} (n={cell.get('n')}; random "
-                    f"{_number(cell.get('random_baseline'))}; readable "
-                    f"{_number(cell.get('instruction_following_rate'))}%)"
-                )
+    """Summary subsets first (ROUGE-L), then each other task with its references."""
+    cells = score_cells(results)
+    model = results.get("model")
+    once = isinstance(model, Mapping) and bool(model.get("prompt_independent"))
+    if once:
+        yield "  (answers do not depend on the prompt: run once, shown under every prompt)"
+    for cell in (c for c in cells if c.task == SUMMARIZATION):
+        outcomes = ", ".join(f"{k} {v}" for k, v in cell.outcomes.items())
+        score = _score(cell, "ROUGE-L")
+        tail = f"; {outcomes})" if cell.mean is not None else f" ({outcomes})"
+        yield f"  {cell.subset} {cell.prompt}: {score}{tail}"
+    for cell in (c for c in cells if c.task != SUMMARIZATION):
+        score = _score(cell, cell.metric)
+        tail = (
+            f"; random {_number(cell.random_guess)}; readable "
+            f"{_number(cell.instruction_following)}%)"
+            if cell.mean is not None
+            else ""
+        )
+        yield f"  {cell.task} {cell.length} {cell.prompt}: {score}{tail}"

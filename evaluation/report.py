@@ -46,12 +46,19 @@ class RunView:
     def prompts(self) -> list[str]:
         return list(dict.fromkeys(cell.prompt for cell in self.cells))
 
+    @property
+    def prompt_independent(self) -> bool:
+        """Answers that do not depend on the prompt (baselines): run under one prompt,
+        shown under each."""
+        return bool(self.results.get("model", {}).get("prompt_independent"))
+
     def cell(self, task: str, subset: str, prompt: str) -> ScoreCell | None:
-        """The run's cell, or None when it did not run that pair."""
-        return next(
-            (c for c in self.cells if (c.task, c.subset, c.prompt) == (task, subset, prompt)),
-            None,
-        )
+        """The run's cell (a prompt-independent run's under any prompt), or None."""
+        found = [c for c in self.cells if (c.task, c.subset) == (task, subset)]
+        exact = next((c for c in found if c.prompt == prompt), None)
+        if exact is None and self.prompt_independent and found:
+            return found[0]
+        return exact
 
 
 def load_run(folder: Path) -> RunView:
@@ -150,7 +157,16 @@ def _reference_notes(runs: list[RunView]) -> list[str]:
     baselines = [r for r in runs if r.is_baseline]
     if baselines:
         lines += ["", "Baselines (reference points, not models; dashed in the plots):"]
-        lines += [f"- {r.label}: {r.results['model'].get('baseline', '')}" for r in baselines]
+        lines += [
+            f"- {r.label}: {r.results['model'].get('baseline', '')}"
+            + (
+                f" (answers do not depend on the prompt: run once, under {r.prompts[0]}, "
+                "and shown under every prompt)"
+                if r.prompt_independent and r.prompts
+                else ""
+            )
+            for r in baselines
+        ]
     synthetic = max(
         (int(r.results.get("release", {}).get("synthetic_references") or 0) for r in runs),
         default=0,

@@ -77,7 +77,8 @@ def _draw_task(axes: Axes, runs: list[RunView], task: str) -> None:
             marker="o",
             capsize=3,
             linestyle="--" if run.is_baseline else "-",
-            label=f"{run.label} {prompt} ({_n_text(scored)})",
+            label=f"{run.label} {'any prompt' if run.prompt_independent else prompt} "
+            f"({_n_text(scored)})",
         )
     if guesses:
         axes.axhline(

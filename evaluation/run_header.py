@@ -56,6 +56,8 @@ def run_header(
             "tokenizer": counter_id,
             "chat_template": _chat_template_note(engine),
             "baseline": _baseline_note(engine),
+            # Answers that do not depend on the prompt: run under one, shown under each.
+            "prompt_independent": engine.backend == "baseline",
             "layout": engine.layout(),
             "engine": engine.to_dict()
             | ({"resolved_max_model_len": engine_limit} if "vllm" in engine.backend else {}),

@@ -132,6 +132,10 @@ def _prompts(
     config: EvalConfig, release: ReleaseData, tasks: Mapping[str, EvalTask]
 ) -> dict[str, list[PromptTemplate]]:
     by_family = {family: task.prompts(config.prompts) for family, task in tasks.items()}
+    if config.engine.backend == "baseline":
+        # A baseline never reads the instruction: its answers are the same under every
+        # prompt, so it runs once (the first prompt) and the report shows it under each.
+        by_family = {family: prompts[:1] for family, prompts in by_family.items()}
     return {
         name: by_family[rows[0].family] if rows else [] for name, rows in release.subsets.items()
     }

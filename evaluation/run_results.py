@@ -36,11 +36,17 @@ class ModelInfo:
     name: str | None  # None: results.json names none
     backend: str
     baseline: str
+    prompt_independent: bool = False  # a baseline: run under one prompt, valid for each
 
     @classmethod
     def from_json(cls, data: JsonObject) -> ModelInfo:
         name = str(data["name"]) if "name" in data else None
-        return cls(name, str(data.get("backend", "?")), str(data.get("baseline", "")))
+        return cls(
+            name,
+            str(data.get("backend", "?")),
+            str(data.get("baseline") or ""),
+            bool(data.get("prompt_independent")),
+        )
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,8 @@ entry untouched. Scores, intervals and rates are x100.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-
-from lengthwise.evaluation.json_types import JsonObject, JsonValue
 
 SUMMARIZATION = "summarization"
 NO_REFERENCE_SUMMARIES = "not scored: no reference summaries"
@@ -50,19 +49,19 @@ class ScoreCell:
         return f"{self.mean:.2f}{interval}"
 
 
-def _object(value: JsonValue | None) -> JsonObject:
-    return value if isinstance(value, dict) else {}
+def _object(value: object) -> Mapping[str, object]:
+    return value if isinstance(value, Mapping) else {}
 
 
-def _float(value: JsonValue | None) -> float | None:
+def _float(value: object) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
-def _int(value: JsonValue | None) -> int:
+def _int(value: object) -> int:
     return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0
 
 
-def _interval(value: JsonValue | None) -> tuple[float, float] | None:
+def _interval(value: object) -> tuple[float, float] | None:
     if isinstance(value, list) and len(value) == 2:
         low, high = _float(value[0]), _float(value[1])
         if low is not None and high is not None:
@@ -70,11 +69,13 @@ def _interval(value: JsonValue | None) -> tuple[float, float] | None:
     return None
 
 
-def _counts(value: JsonValue | None) -> dict[str, int]:
+def _counts(value: object) -> dict[str, int]:
     return {str(k): _int(v) for k, v in _object(value).items()}
 
 
-def _unscored(task: str, subset: str, entry: JsonObject, unscorable: JsonObject) -> str | None:
+def _unscored(
+    task: str, subset: str, entry: Mapping[str, object], unscorable: Mapping[str, object]
+) -> str | None:
     if _float(entry.get("mean")) is not None or _int(entry.get("planned")) == 0:
         return None
     fill_mean = _float(entry.get("fill_mean"))
@@ -85,7 +86,7 @@ def _unscored(task: str, subset: str, entry: JsonObject, unscorable: JsonObject)
     return NO_REFERENCE_SUMMARIES if task == SUMMARIZATION else NO_REFERENCES
 
 
-def score_cells(document: JsonObject) -> list[ScoreCell]:
+def score_cells(document: Mapping[str, object]) -> list[ScoreCell]:
     """Every (task, subset, prompt) of a results.json document, in its order: the tasks
     table, with a summary cell's numbers from `results` (the same scores), and the
     summary subsets alone for a results.json written before task families."""

@@ -5,7 +5,8 @@ templates are the built-in IB/IE (or a user's prompt file, CNNSum's prompts.json
 is), the score is `--metric` (ROUGE-L by default) against the human summary, and a
 row without a summary is generated but not scored. An answer is "readable" when it is
 not empty (a summary has no format to check); the prompt shows no example. The random
-guess is three seeded random sentences of the context (the `random-3` baseline).
+guess is three seeded random sentences of the context drawn exactly as the `random-3`
+baseline draws them (same seed, same sentences), so the two agree on the same samples.
 """
 
 from __future__ import annotations
@@ -58,6 +59,23 @@ class SummarizationTask(EvalTask):
             else self.scorer(text, sample.reference, sample.language)
         )
         return AnswerScore(value, readable=not is_empty(text))
+
+    def random_baseline(self, samples: Sequence[EvalSample], seed: int) -> float | None:
+        """The `random-3` baseline's mean score on `samples` (its draw, seeded by the run
+        seed and the sample id), over the samples with a reference; None without any."""
+        from lengthwise.evaluation.baselines import Baseline, baseline_sentences
+
+        draw = Baseline("random", RANDOM_SENTENCES)
+        values = [
+            self.scorer(
+                ("" if s.language == "zh" else " ").join(baseline_sentences(draw, s, seed)),
+                s.reference,
+                s.language,
+            )
+            for s in samples
+            if s.reference is not None
+        ]
+        return sum(values) / len(values) if values else None
 
     def random_answer(self, sample: EvalSample, rng: random.Random) -> str:
         found = sentences(sample.context, sample.language)

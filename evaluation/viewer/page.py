@@ -52,6 +52,14 @@ def _filters(content: ViewerContent) -> str:
     return f'<section id="filters">{"".join(parts)}<span id="shown-count"></span></section>'
 
 
+def _run_note(run: AnalysedRun) -> str:
+    model = run.results.model
+    note = f"baseline: {model.baseline}" if model.baseline else ""
+    if model.prompt_independent:
+        note += "; answers do not depend on the prompt: run once"
+    return note
+
+
 def _runs_table(runs: Sequence[AnalysedRun]) -> str:
     rows = []
     for run in runs:
@@ -60,9 +68,10 @@ def _runs_table(runs: Sequence[AnalysedRun]) -> str:
         rows.append(
             f'<tr class="filterable" data-model="{escape(run.model)}"><td>{escape(run.label)}</td>'
             f"<td>{escape(run.model)}</td><td>{escape(str(where))}</td>"
-            f"<td>{'yes' if run.results.complete else 'no'}</td></tr>"
+            f"<td>{'yes' if run.results.complete else 'no'}</td>"
+            f'<td class="c-run-note">{escape(_run_note(run))}</td></tr>'
         )
-    head = "<tr><th>run</th><th>model</th><th>release</th><th>complete</th></tr>"
+    head = "<tr><th>run</th><th>model</th><th>release</th><th>complete</th><th>note</th></tr>"
     return f'<section id="runs"><h2>Runs</h2><table>{head}{"".join(rows)}</table></section>'
 
 
