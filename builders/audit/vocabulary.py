@@ -7,7 +7,8 @@ or *weak* (ordinary words that are noise only near a strong term of the same cla
 is the PG licence). Latin-script terms match whole words, case-insensitively, with an
 optional inflection (s, d, ed, es, ing); Chinese terms match anywhere. A spec extends
 the tables with `[audit.languages.<code>]`; a language without a table of its own uses
-the English one (web vocabulary is mostly English).
+the English one (web vocabulary is mostly English). Japanese has its own (web-novel and
+e-text sites' words; terms match anywhere, as Chinese ones do).
 """
 
 from __future__ import annotations
@@ -109,9 +110,30 @@ EN = LanguageProfile(
     max_heading_chars=100,
 )
 
+# Japanese e-texts: web-novel sites' furniture and the e-text sites' notes (Aozora Bunko's
+# key and colophon go in cleaning: a word of them left in a sample is noise).
+JA = LanguageProfile(
+    language="ja",
+    site=TermTable(
+        strong=(
+            "ダウンロード", "電子書籍", "無料で読", "小説家になろう", "カクヨム", "次の話",
+            "前の話", "目次へ", "ブックマーク", "感想を書く", "レビューを書く", "青空文庫",
+            "テキスト中に現れる記号", "入力者注",
+        ),
+        weak=("更新", "公開", "作品", "サイト"),
+    ),
+    copyright=TermTable(
+        strong=("著作権", "無断転載", "転載禁止", "底本：", "入力：", "校正：", "底本の親本"),
+        weak=("作者", "初出", "発行"),
+    ),
+    page_lines=(rf"[{NUMERAL_CLASS}]+\s*(?:ページ|頁)",),
+    heading_lines=(rf"第\s*[{NUMERAL_CLASS}]+\s*[章回話部編節巻]",),
+    max_heading_chars=40,
+)
+
 # fmt: on
 
-BUILT_IN: dict[str, LanguageProfile] = {"zh": ZH, "en": EN}
+BUILT_IN: dict[str, LanguageProfile] = {"zh": ZH, "en": EN, "ja": JA}
 
 
 def profile_for(language: str, config: AuditConfig) -> LanguageProfile:

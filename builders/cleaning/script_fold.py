@@ -17,6 +17,7 @@ none in simplified ones.
 from __future__ import annotations
 
 import functools
+import re
 
 from lengthwise.builders.cleaning.ledger import apply_edits, diff_edit
 from lengthwise.builders.cleaning.rules import (
@@ -32,6 +33,8 @@ from lengthwise.builders.cleaning.rules import (
 # of the simplified ones.
 _COMMON_TRADITIONAL = "說們這來時為會對國與後過還麼裡見聽問門開頭長馬東無"
 MIN_TRADITIONAL_SHARE = 0.005
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_JAPANESE_KANA_SHARE = 0.1
 _SAMPLE_CHARS = 20_000
 _CJK_RANGES = ((0x3400, 0xA000), (0xF900, 0xFB00))
 
@@ -65,7 +68,11 @@ def is_traditional(text: str) -> bool:
     sample = text[:_SAMPLE_CHARS]
     if not sample or sample.isascii():
         return False
-    return sum(map(sample.count, _COMMON_TRADITIONAL)) >= MIN_TRADITIONAL_SHARE * len(sample)
+    if sum(map(sample.count, _COMMON_TRADITIONAL)) < MIN_TRADITIONAL_SHARE * len(sample):
+        return False
+    # Japanese writes 時 來 見 無 as traditional Chinese does; its kana say it is no
+    # Chinese text to fold (a tenth of Japanese prose and more, none in Chinese).
+    return len(_KANA.findall(sample)) < _JAPANESE_KANA_SHARE * len(sample)
 
 
 class FoldedView:
