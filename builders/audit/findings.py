@@ -20,6 +20,10 @@ FINDING_CLASSES: dict[str, str] = {
     "damage": "private-use code points, U+FFFD, placeholder `?`/`□` inside Chinese text",
     "long_heading": "chapter headings longer than the language's limit",
     "ascii_symbol": "ASCII symbols between CJK characters (`西厢-`, `《西厢记>>中`, `**`)",
+    "line_break": "line breaks inside a sentence, left by a hard wrap (reported from 5 in a "
+    "sample; one per break)",
+    "watermark": "site furniture disguised by separators or look-alikes "
+    "(`（奇*书*网^.^整*理*提*供）`), shown with its skeleton",
 }
 
 # Short column names for the markdown tables.
@@ -34,6 +38,8 @@ SHORT_NAMES: dict[str, str] = {
     "damage": "damage",
     "long_heading": "heading",
     "ascii_symbol": "ascii",
+    "line_break": "break",
+    "watermark": "mark",
 }
 
 SNIPPET_CONTEXT = 30  # characters shown either side of a match

@@ -18,6 +18,7 @@ from functools import lru_cache
 from lengthwise.builders.audit.chapter_pieces import ChapterPieces
 from lengthwise.builders.audit.detectors.ascii_symbols import find_ascii_symbols
 from lengthwise.builders.audit.detectors.headings import find_long_headings
+from lengthwise.builders.audit.detectors.line_breaks import find_line_breaks
 from lengthwise.builders.audit.detectors.repeated_fragments import (
     find_repeated_fragments,
     repeated_fragment_findings,
@@ -25,6 +26,7 @@ from lengthwise.builders.audit.detectors.repeated_fragments import (
 from lengthwise.builders.audit.detectors.repeated_lines import repeated_line_findings
 from lengthwise.builders.audit.detectors.terms import compiled_terms, kept_term_spans
 from lengthwise.builders.audit.detectors.toc_runs import RunItem, append_item, toc_run_findings
+from lengthwise.builders.audit.detectors.watermarks import find_watermarks
 from lengthwise.builders.audit.findings import Finding, SampleAudit, snippet
 from lengthwise.builders.audit.sample_audit import AuditContext
 from lengthwise.builders.audit.vocabulary import LanguageProfile
@@ -87,6 +89,8 @@ def audit_from_pieces(
         recorder.findings(
             repeated_fragment_findings(fragments, len(context.text), config.repeated_fragment_min)
         )
+    recorder.findings(find_line_breaks(context))  # a scan of the sample's line ends
+    recorder.findings(find_watermarks(context))  # a scan of the sample's marks
     return recorder.audit
 
 

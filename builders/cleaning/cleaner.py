@@ -44,6 +44,7 @@ from lengthwise.builders.cleaning.rulesets import (
 )
 from lengthwise.builders.cleaning.script_fold import FoldedView, is_traditional
 from lengthwise.builders.cleaning.unwrap import UNWRAP_PARAGRAPHS
+from lengthwise.builders.cleaning.watermarks import DISGUISED_WATERMARK
 from lengthwise.builders.language import detect_language
 from lengthwise.errors import UserError
 from lengthwise.spec import CleaningConfig, ExtraRule
@@ -198,7 +199,7 @@ def plan_rules(
     if not config.unwrap_paragraphs:
         disabled.add(UNWRAP_PARAGRAPHS.name)
     if not config.learned_boilerplate:
-        disabled.add(GLUED_FRAGMENT.name)
+        disabled.update((GLUED_FRAGMENT.name, DISGUISED_WATERMARK.name))
     rulesets = resolve_rulesets(
         config.rulesets, _resolve_language(language, text), source_kind, text
     )

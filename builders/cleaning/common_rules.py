@@ -29,7 +29,9 @@ from lengthwise.builders.cleaning.rules import (
     Span,
     ascii_index,
 )
+from lengthwise.builders.cleaning.separator_lines import SEPARATOR_LINE
 from lengthwise.builders.cleaning.unwrap import UNWRAP_PARAGRAPHS, UnwrapRule
+from lengthwise.builders.cleaning.watermarks import DISGUISED_WATERMARK
 
 LINE_ENDINGS = Rule(
     name="common/line-endings",
@@ -234,10 +236,12 @@ POST_LINES: tuple[Rule | BlockRule | UnwrapRule, ...] = (
     TRAILING_SPACE,
     INDENT,
     TAB_RUN,
+    SEPARATOR_LINE,  # before unwrapping: a rule as long as a full line is glued to text
     UNWRAP_PARAGRAPHS,
 )
 POST_PARAGRAPHS: tuple[Rule | BlockRule | OutcomeRule, ...] = (
     GLUED_FRAGMENT,  # after unwrapping: a sentence is part of one line
+    DISGUISED_WATERMARK,  # after unwrapping: a watermark a wrap had cut is whole again
     REJOIN_BROKEN_PARAGRAPHS,
     BLANK_LINES,
     EDGE_BLANK_LINES,

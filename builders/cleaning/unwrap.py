@@ -41,6 +41,7 @@ import re
 from dataclasses import dataclass
 
 from lengthwise.builders.chapters.heading_words import MAX_WRAPPED_TITLE_CHARS
+from lengthwise.builders.cleaning.cjk_wrap import cut_inside_sentence, spike_widths
 from lengthwise.builders.cleaning.ledger import Edit
 from lengthwise.builders.cleaning.rules import MAX_EXAMPLES, RuleOutcome, format_example
 from lengthwise.builders.cleaning.structure_lines import (
@@ -131,10 +132,13 @@ def _is_cjk(char: str) -> bool:
 class _Joiner:
     """Decides, for two adjacent lines, whether and how they join."""
 
-    def __init__(self, text: str, width: int) -> None:
+    def __init__(
+        self, text: str, width: int, cjk: bool | None = None, spikes: tuple[int, ...] = ()
+    ) -> None:
         self.text = text
         self.width = width
-        self.cjk = _mostly_cjk(text)
+        self.cjk = _mostly_cjk(text) if cjk is None else cjk
+        self.spikes = spikes  # a CJK book's other wrap widths (`cjk_wrap`)
         self._vocabulary: set[str] | None = None
         self._dash_spacing: dict[tuple[str, bool], bool] = {}
 
@@ -165,7 +169,7 @@ class _Joiner:
         # A mostly-CJK book wraps at any character: a line is full by its length alone,
         # whatever it ends with (`。”` closes many a paragraph's short last line).
         if self.cjk or _is_cjk(line[-1]):
-            return len(line) >= self.width - 2
+            return len(line) >= self.width - 2 or cut_inside_sentence(line, self.spikes)
         if len(line) >= self.width * 0.75:
             return True
         next_word = following.split(maxsplit=1)[0]
@@ -299,13 +303,19 @@ def wrapped_continuation(lines: list[str], index: int, width: int | None) -> lis
 
 def unwrap_paragraphs(text: str) -> RuleOutcome:
     """Join hard-wrapped lines; unchanged text when the book is not hard-wrapped."""
-    if not may_be_hard_wrapped(text):  # most books, told before splitting them into lines
+    cjk = _mostly_cjk(text)
+    if not cjk and not may_be_hard_wrapped(text):  # most books, told before splitting
         return RuleOutcome(text, 0)
     lines = text.split("\n")
     width = wrap_width(lines)
+    # A CJK book may be cut at several widths (chapter by chapter): each is a spike of
+    # its line lengths, and a line there that ends inside a sentence is joined.
+    spikes = spike_widths(lines) if cjk else ()
     if width is None:
-        return RuleOutcome(text, 0)
-    joiner = _Joiner(text, width)
+        if not spikes:
+            return RuleOutcome(text, 0)
+        width = BEYOND_ANY_WIDTH  # no single width: the spikes alone decide
+    joiner = _Joiner(text, width, cjk, spikes)
     out: list[str] = []
     pieces: list[str] = []  # the output line being built, joined lines as pieces
     examples: list[str] = []

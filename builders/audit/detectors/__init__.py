@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from lengthwise.builders.audit.detectors.ascii_symbols import find_ascii_symbols
 from lengthwise.builders.audit.detectors.damage import find_damage
 from lengthwise.builders.audit.detectors.headings import find_long_headings
+from lengthwise.builders.audit.detectors.line_breaks import find_line_breaks
 from lengthwise.builders.audit.detectors.nav_bars import find_nav_bars
 from lengthwise.builders.audit.detectors.page_markers import find_page_markers
 from lengthwise.builders.audit.detectors.repeated_fragments import find_repeated_fragments
@@ -14,6 +15,7 @@ from lengthwise.builders.audit.detectors.repeated_lines import find_repeated_lin
 from lengthwise.builders.audit.detectors.terms import find_copyright_terms, find_site_terms
 from lengthwise.builders.audit.detectors.toc_runs import find_toc_runs
 from lengthwise.builders.audit.detectors.urls import find_urls
+from lengthwise.builders.audit.detectors.watermarks import find_watermarks
 from lengthwise.builders.audit.findings import Finding
 from lengthwise.builders.audit.sample_audit import AuditContext
 
@@ -31,6 +33,8 @@ DETECTORS: tuple[Detector, ...] = (
     find_damage,
     find_long_headings,
     find_ascii_symbols,
+    find_line_breaks,
+    find_watermarks,
 )
 
 __all__ = ["DETECTORS", "Detector"]

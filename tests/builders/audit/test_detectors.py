@@ -32,6 +32,7 @@ PLANTS = {
         "toc_run": ("第一回 灵根孕育\n第二回 悟彻菩提\n第三回 四海千山", "第一回"),
         "damage": ("行者\ue000笑道：“好！”", "⟦U+E000⟧"),
         "ascii_symbol": ("行者只点了一折《西游记>>中的一段。", "西游记⟦>>⟧中"),
+        "watermark": ("行者ｗωｗ奇Qisuu書com网笑道：“好！”", "www奇qisuu书com"),
     },
 }
 BOOKS = {
@@ -42,11 +43,14 @@ LONG_HEADING = {"en": "CHAPTER IX. " + "And Then " * 12, "zh": "第九回 " + "�
 
 
 def book_text(shared: Path, tmp_path: Path, language: str) -> str:
-    """20,000 characters from the middle of a real book (a private copy of the file)."""
+    """20,000 characters from the middle of a real book (a private copy of the file), its
+    paragraphs on a line each, as a sample's text is (the English file is hard-wrapped,
+    and line breaks inside sentences are a class of their own: `line_break`)."""
     name, start = BOOKS[language]
     copy = tmp_path / Path(name).name
     shutil.copyfile(shared / name, copy)
-    return copy.read_text(encoding="utf-8").replace("\r\n", "\n")[start : start + 20_000]
+    text = copy.read_text(encoding="utf-8").replace("\r\n", "\n")[start : start + 20_000]
+    return "\n\n".join(" ".join(p.split("\n")) for p in text.split("\n\n"))
 
 
 def row(text: str, language: str, titles: list[str]) -> Sample:

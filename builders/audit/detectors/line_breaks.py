@@ -1,0 +1,29 @@
+"""The `line_break` class: line breaks inside sentences, left by a hard wrap that
+cleaning did not undo (zh and en; the test is `cleaning.cjk_wrap.in_sentence_breaks`).
+
+A sample is reported only with `MIN_BREAKS` or more: a letter or a poem quoted in the
+story breaks a line inside a sentence now and then on purpose; a wrap does it on every
+line of a page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from lengthwise.builders.audit.findings import Finding, snippet
+from lengthwise.builders.audit.sample_audit import AuditContext
+from lengthwise.builders.cleaning.cjk_wrap import in_sentence_breaks
+
+MIN_BREAKS = 5
+
+
+def find_line_breaks(context: AuditContext) -> Iterator[Finding]:
+    """One finding per in-sentence line break of a sample holding `MIN_BREAKS` or more."""
+    language = "en" if context.language == "en" else "zh"
+    if context.language not in ("en", "zh", "ja"):
+        return
+    breaks = in_sentence_breaks(context.text, language)
+    if len(breaks) < MIN_BREAKS:
+        return
+    for at in breaks:
+        yield Finding("line_break", snippet(context.text, at, at + 1))
