@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lengthwise.limits import workers_arg
 from lengthwise.spec_scaling import ExecutorConfig
 
 Handler = Callable[[argparse.Namespace], int | None]
@@ -35,7 +36,12 @@ def opt(*flags: str, group: str | None = None, **kwargs: Any) -> Opt:
 SPEC = opt("spec", type=Path, help="spec TOML file")
 OPTIONAL_SPEC = opt("spec", type=Path, nargs="?", help="spec TOML file (for the work dir)")
 WORK = opt("--work", type=Path, default=None, help="work directory (default ./lw-work/<spec name>)")
-WORKERS = opt("--workers", type=int, default=None, help="processes (default: all cores)")
+WORKERS = opt(
+    "--workers",
+    type=workers_arg,  # 1 to the CPU count (more is capped with a message): lengthwise.limits
+    default=None,
+    help="processes (default: all cores, at most 8; more than the CPU count is capped)",
+)
 EXECUTOR_OPTIONS = (
     opt(
         "--executor",

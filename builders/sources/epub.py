@@ -30,6 +30,7 @@ from ebooklib import epub
 from lengthwise.builders.sources.epub_front_matter import front_matter_files
 from lengthwise.builders.sources.errors import SourceError
 from lengthwise.builders.sources.formats import decode_markup, html_to_text, primary_language
+from lengthwise.limits import LimitExceeded, check_archive
 from lengthwise.records import TocEntry
 
 # Private-use characters bracket entry markers: they never occur in extracted book text.
@@ -56,7 +57,12 @@ class _Target:
 
 
 def read_epub(data: bytes, name: str) -> EpubDocument:
-    """Read an EPUB from its bytes; `SourceError` (key "bad-epub") if it cannot be read."""
+    """Read an EPUB from its bytes; `SourceError` (key "bad-epub") if it cannot be read,
+    key "too-large" if it would inflate beyond the archive limits (lengthwise.limits)."""
+    try:
+        check_archive(data, name)  # before ebooklib inflates every member
+    except LimitExceeded as exc:
+        raise SourceError(name, str(exc).removeprefix(f"{name}: "), "too-large") from None
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # ebooklib warns about its own future defaults

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
 from typing import Any, Literal, TypeVar
 
+from lengthwise.limits import cap_workers
 from lengthwise.tokenizers import process_context
 from lengthwise.workers import worker_pool
 
@@ -25,7 +26,8 @@ class LocalExecutor:
     kind: Literal["local"] = "local"
 
     def __init__(self, workers: int | None = None) -> None:
-        self._workers = workers or default_workers()
+        # A spec's [executor] workers, or --workers: never more processes than CPUs.
+        self._workers = cap_workers(workers, "workers") if workers else default_workers()
         self._context = process_context()
 
     @property
@@ -42,10 +44,11 @@ class LocalExecutor:
         calls: Sequence[tuple[Any, ...]],
         order: Sequence[int] | None = None,
     ) -> Iterator[R]:
-        if self._workers == 1:
+        if self._workers == 1 or not calls:
             yield from (function(*call) for call in calls)
             return
-        with worker_pool(self._workers, self._context) as pool:
+        # No more processes than calls: one book never starts a pool of idle workers.
+        with worker_pool(min(self._workers, len(calls)), self._context) as pool:
             futures: dict[int, Future[R]] = {}
             for index in order if order is not None else range(len(calls)):
                 futures[index] = pool.submit(function, *calls[index])
