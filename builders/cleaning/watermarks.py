@@ -143,23 +143,15 @@ def remove_watermarks(text: str) -> RuleOutcome:
     if not spans:
         return RuleOutcome(text, 0)
     edits: list[Edit] = [(start, end, "") for start, end in spans]
-    printed: dict[str, str] = {}
-    counts: Counter[str] = Counter()
-    for start, end in spans:
-        bare = skeleton(text[start:end])
-        printed.setdefault(bare, text[start:end])
-        counts[bare] += 1
-    lines = tuple(
-        LearnedLine(
-            NAME,
-            printed.get(bare, bare),
-            counts[bare],
-            "book",
-            f"skeleton {bare}: {clustered} disguised printings",
-        )
-        for bare, clustered in learned.items()
-    )
-    return edited_outcome(text, edits, lines)
+    removed = [text[start:end] for start, end in spans]
+    bare_removed = [skeleton(printed) for printed in removed]
+    lines = []
+    for bare, clustered in learned.items():
+        # A printing holds the skeleton (merged with a neighbour's: `SJTXT小说下载网+…`).
+        held = [printed for printed, b in zip(removed, bare_removed, strict=True) if bare in b]
+        why = f"skeleton {bare}: {clustered} disguised printings"
+        lines.append(LearnedLine(NAME, held[0] if held else bare, len(held), "book", why))
+    return edited_outcome(text, edits, tuple(lines))
 
 
 DISGUISED_WATERMARK = OutcomeRule(
