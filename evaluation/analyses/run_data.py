@@ -69,14 +69,18 @@ class AnalysedRun:
     items: list[RunItem]
     dropped: Counter[str] = field(default_factory=Counter)
 
-    @property
-    def context_fraction(self) -> float | None:
-        """The share of each context the run was given: results.json's `context_fraction`
-        (written by a truncation run), else the mean kept share of its cut prompts."""
+    def context_fractions(self) -> dict[str, float]:
+        """The share of the context each subset (release config) was given: results.json's
+        `context_fraction` for all (a truncation run), else the mean kept share of the
+        subset's own prompts (an uncut prompt kept all of it): configs of one run are cut
+        differently (a short one not at all)."""
+        kept: dict[str, list[float]] = {}
+        for item in self.items:
+            share = 1.0 if item.kept_fraction is None else item.kept_fraction
+            kept.setdefault(item.subset, []).append(share)
         if self.results.context_fraction is not None:
-            return self.results.context_fraction
-        kept = [item.kept_fraction for item in self.items if item.kept_fraction is not None]
-        return round(sum(kept) / len(kept), 3) if kept else None
+            return {subset: self.results.context_fraction for subset in kept}
+        return {subset: round(sum(v) / len(v), 3) for subset, v in kept.items()}
 
 
 @functools.lru_cache(maxsize=8)

@@ -2,11 +2,13 @@
 
 Give the full run and runs whose contexts were cut to fractions of their length. A
 run's fraction is `--fractions` (one per run, in order), else results.json's
-`context_fraction`, else the mean kept share of its cut prompts (prompt tokens over the
-uncut prompt's, as `--policy truncate-middle` with a smaller `--context-window` makes),
-else 1. Per task and subset: the mean score at each fraction on the samples every run
-answered, and the drop from the largest fraction. A task that needs the whole text
-loses far more than one that does not.
+`context_fraction`, else, per subset (release config), the mean kept share of that
+config's own prompts (prompt tokens over the uncut prompt's, 1 for a prompt not cut,
+as `--policy truncate-middle` with a smaller `--context-window` makes): one window cuts
+a long config to 9 % and leaves a short one whole, so each config is compared at its
+own fractions. Per task and subset: the mean score at each fraction on the samples
+every run answered, and the drop from the largest fraction. A task that needs the whole
+text loses far more than one that does not.
 
 Release validation: when the score drops by less than `threshold` (default 10 % of the
 full score) at the largest fraction of 0.5 or less (half the context or more gone), the
@@ -31,14 +33,19 @@ DEFAULT_THRESHOLD: Final = 0.10
 Group = tuple[str, str]  # (task, subset)
 
 
-def run_fractions(runs: Sequence[AnalysedRun], given: Sequence[float] | None) -> list[float]:
+def run_fractions(
+    runs: Sequence[AnalysedRun], given: Sequence[float] | None
+) -> list[dict[str, float]]:
+    """Per run, the context fraction of each of its subsets (see the module docstring)."""
     if given is not None:
         if len(given) != len(runs):
             raise UserError(f"--fractions has {len(given)} values for {len(runs)} run folders")
         if any(not 0 < f <= 1 for f in given):
             raise UserError("--fractions: each fraction must be in (0, 1]")
-        return list(given)
-    return [run.context_fraction or 1.0 for run in runs]
+        return [
+            dict.fromkeys(run.context_fractions(), f) for run, f in zip(runs, given, strict=True)
+        ]
+    return [run.context_fractions() for run in runs]
 
 
 def _scores(run: AnalysedRun) -> dict[Group, dict[tuple[str, str], float]]:
@@ -89,19 +96,25 @@ def analyse(
     threshold: float = DEFAULT_THRESHOLD,
 ) -> AnalysisOutput:
     given = run_fractions(runs, fractions)
-    if len(set(given)) < 2:
-        raise UserError(
-            f"truncation needs runs at two context fractions at least (found {sorted(set(given))});"
-            " give them with --fractions"
-        )
     collected: dict[Group, dict[float, dict[tuple[str, str], float]]] = {}
-    for run, fraction in zip(runs, given, strict=True):
+    for run, by_subset in zip(runs, given, strict=True):
         for group, scores in _scores(run).items():
+            fraction = by_subset.get(group[1], 1.0)
             collected.setdefault(group, {}).setdefault(fraction, {}).update(scores)
+    if all(len(by_fraction) < 2 for by_fraction in collected.values()):
+        found = sorted({f for by_subset in given for f in by_subset.values()})
+        raise UserError(
+            "truncation needs a subset answered at two context fractions at least (found "
+            f"{found} per subset); give them with --fractions"
+        )
     table: dict[str, dict[str, Any]] = {}
     notes: list[str] = []
     for (task, subset), by_fraction in sorted(collected.items()):
-        if len(by_fraction) < 2 or not set.intersection(*(set(v) for v in by_fraction.values())):
+        if len(by_fraction) < 2:
+            kept = next(iter(by_fraction))
+            notes.append(f"{task} {subset}: every run kept {kept:.0%} of its context: no cut")
+            continue
+        if not set.intersection(*(set(v) for v in by_fraction.values())):
             notes.append(f"{task} {subset}: not scored at two fractions on shared samples")
             continue
         entry = _group_rows(by_fraction, threshold)
@@ -130,7 +143,13 @@ def analyse(
         ylabel="mean score x100",
     )
     document: dict[str, Any] = {
-        "fractions": dict(zip([r.label for r in runs], given, strict=True)),
+        # Per run the mean over its subsets (what the release check's card lists); the
+        # fraction each subset was compared at is in its rows and in `subset_fractions`.
+        "fractions": {
+            r.label: round(sum(f.values()) / len(f), 3) if f else 1.0
+            for r, f in zip(runs, given, strict=True)
+        },
+        "subset_fractions": {r.label: f for r, f in zip(runs, given, strict=True)},
         "threshold": threshold,
         "tasks": table,
     }
