@@ -22,7 +22,7 @@ import unicodedata
 from collections.abc import Callable
 
 from lengthwise.builders.chapters.candidates_en import find_en_candidates
-from lengthwise.builders.chapters.heading_words import HS
+from lengthwise.builders.chapters.heading_words import HS, MAX_WRAPPED_TITLE_CHARS
 from lengthwise.builders.chapters.layout import Layout
 from lengthwise.builders.chapters.model import Candidate, ChapterKind, HeadingLevel
 from lengthwise.builders.chapters.next_line_titles import title_after
@@ -61,7 +61,7 @@ _LEVELS: dict[str, dict[str, tuple[HeadingLevel, ChapterKind]]] = {
     }
     for language, (chapter, part, special) in _WORDS.items()
 }
-MAX_HEADING_LINE = 200
+MAX_HEADING_LINE = MAX_WRAPPED_TITLE_CHARS  # a heading with its title wrapped and joined
 _MAX_ORDINAL_WORDS = 3
 _SEPARATORS = ".:;,—–-"
 _NUMBER_TOKEN = re.compile(rf"{HS}+(?P<num>[0-9]{{1,4}}|\w+(?:-\w+)*)(?P<rest>.*)$")

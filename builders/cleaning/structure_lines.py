@@ -18,6 +18,7 @@ from lengthwise.builders.chapters.heading_words import (
     FRAME_CHARS,
     FRAME_OPEN,
     HS,
+    MAX_WRAPPED_TITLE_CHARS,
     ORDINAL,
     PART_WORDS,
     SPECIAL_WORDS,
@@ -75,8 +76,13 @@ def is_heading_line(line: str) -> bool:
 
 
 def _is_heading(line: str, stripped: str) -> bool:
-    if not stripped or len(stripped) > MAX_HEADING_CHARS:
+    if not stripped:
         return False
+    if len(stripped) > MAX_HEADING_CHARS:
+        # A heading and its long title, wrapped over lines that unwrapping joined
+        # (`Capítulo VI. Del donoso y grande escrutinio que…`), is still a heading: no
+        # paragraph is glued to it.
+        return len(stripped) <= MAX_WRAPPED_TITLE_CHARS and is_word_heading_line(line)
     return (
         _EN_HEADING.match(line) is not None
         or _ZH_HEADING.match(line) is not None
