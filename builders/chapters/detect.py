@@ -28,7 +28,11 @@ from lengthwise.builders.chapters.candidates_zh import find_zh_candidates
 from lengthwise.builders.chapters.collection import story_collection
 from lengthwise.builders.chapters.contents_titles import detect_from_contents
 from lengthwise.builders.chapters.embedded_toc import detect_from_toc
-from lengthwise.builders.chapters.forms import detect_by_templates, prefer_templates
+from lengthwise.builders.chapters.forms import (
+    detect_by_templates,
+    prefer_templates,
+    titles_below,
+)
 from lengthwise.builders.chapters.latin_words import latin_finder
 from lengthwise.builders.chapters.levels import HeadingPlan, plan_bare, plan_en, plan_zh
 from lengthwise.builders.chapters.misread_numbers import fill_in_misread
@@ -84,6 +88,8 @@ def detect_chapters(
     if detection.method == "toc" or not text or text.isspace():
         return detection
     lang = normalise_language(language)
+    if is_cjk(lang):
+        detection = titles_below(text, detection)
     own_finder = find_zh_candidates if is_cjk(lang) else latin_finder(lang)
     specials = [c for c in own_finder(text) if c.level == "special"]
     templated = detect_by_templates(text, specials, _run, min_chapter_chars)

@@ -38,7 +38,15 @@ _WORD_FIRST = re.compile(
 _ORDINAL_FIRST = re.compile(rf"(?P<num>[^\W\d_]+(?:-[^\W\d_]+)?){HS}+(?P<word>[^\W\d_]+)\.?{HS}*$")
 # `德行第一`, `仇隟第三十六`: a title, then `第` and a Chinese number closing the line.
 _ZH_TITLE_NUMBER = re.compile(rf"(?P<title>[^\W\d_]{{1,8}})第(?P<num>[{NUMERAL_CHARS}]{{1,6}})$")
+# `第一則　介之推火封妒婦`: `第`, a Chinese number and a unit word the book uses
+# (whichever: 則, 回, 卷, 篇 ...), then the title.
+_ZH_NUMBER_UNIT = re.compile(
+    rf"第(?P<num>[{NUMERAL_CHARS}]{{1,6}})(?P<unit>[^\W\d_{NUMERAL_CHARS}])"
+    r"(?P<rest>[ \t\u3000]+[^\n]{1,60}|)"
+)
 _MAX_LINE = 120
+_MAX_COUNTED_LINE = 40
+_BLANK_LINE_EVERY = 40  # fewer blank lines than one in this many: none to set lines off
 _MIN_UNITS = 3  # a template giving the units: three lines or more (a play's three acts)
 _MIN_PARTS = 2
 _MIN_CHAIN_SHARE = 0.6  # of a template's numbered lines, in its counting chain
@@ -141,6 +149,10 @@ def _template_lines(text: str) -> tuple[list[_Line], list[tuple[int, int]]]:
     shaped: list[tuple[int, int]] = []
     position = 0
     lines = text.split("\n")
+    # A book without blank lines (a paragraph a line) sets nothing off by them: there
+    # every short line of a template's shape is looked at, and its counter decides.
+    blank = sum(1 for line in lines[:-1] if not line.strip())
+    no_blank_lines = blank * _BLANK_LINE_EVERY < len(lines)
     for index, raw in enumerate(lines):
         start, position = position, position + len(raw) + 1
         stripped = raw.strip()
@@ -152,11 +164,25 @@ def _template_lines(text: str) -> tuple[list[_Line], list[tuple[int, int]]]:
         shaped.append((start, len("".join(stripped.split()))))
         above = index == 0 or not lines[index - 1].strip()
         below = index + 1 >= len(lines) or not lines[index + 1].strip()
-        if above or below:
+        if above or below or no_blank_lines:
             offset = start + len(raw) - len(raw.lstrip())
             line.start, line.end = offset, start + len(raw.rstrip())
             found.append(line)
     return found, shaped
+
+
+def is_counted_heading_line(line: str) -> bool:
+    """A line of a template's shape with a number, as cleaning must keep it on a line
+    of its own (its paragraph rejoining never glues it to the text around it): `ACT I`,
+    `SCENE 2.`, `第一則　介之推火封妒婦`, `德行第一`. Titles after a Latin word and number
+    (`SCENE II.--ELSINORE`) are left to the blank lines that set such lines off."""
+    stripped = line.strip()
+    if not stripped or len(stripped) > _MAX_COUNTED_LINE or not stripped[0].isalpha():
+        return False
+    read = _read_line(stripped)
+    if read is None or read.number is None:
+        return False
+    return read.key.startswith(("第", "*")) or not read.title
 
 
 def _read_line(stripped: str) -> _Line | None:
@@ -167,6 +193,14 @@ def _read_line(stripped: str) -> _Line | None:
         except ValueError:
             number = None
         return _Line(0, 0, stripped, "*第#", number, match.group("title"))
+    match = _ZH_NUMBER_UNIT.fullmatch(stripped)
+    if match is not None:
+        try:
+            number = parse_chinese_number(match.group("num"))
+        except ValueError:
+            return None
+        title = match.group("rest").strip(" \t\u3000：:")
+        return _Line(0, 0, stripped, f"第#{match.group('unit')}", number, title)
     match = _ORDINAL_FIRST.fullmatch(stripped)
     if match is not None and match.group("word")[0].isupper() and match.group("num")[0].isupper():
         number = _number(match.group("num"))
@@ -223,7 +257,8 @@ def _chain(lines: list[_Line], parent_starts: list[int]) -> list[_Line]:
             earlier = lines[i].number
             assert earlier is not None
             crossed = any(lines[i].start < s < line.start for s in parent_starts)
-            counts_on = line.number == earlier + 1 or (crossed and line.number <= 2)
+            # One number may be missing (a heading lost in the file): the count goes on.
+            counts_on = earlier < line.number <= earlier + 2 or (crossed and line.number <= 2)
             # Ties go to the nearer line: a contents entry is never the chain's link.
             if counts_on and best[i] + 1 >= length:
                 length, link = best[i] + 1, i
@@ -283,7 +318,7 @@ def _numbered_lines(lines: list[_Line]) -> list[_Line]:
     """The lines with a number, and an unnumbered one right before a `2` given 1
     (`SCÈNE PREMIÈRE` before `SCÈNE II`)."""
     result: list[_Line] = []
-    for line, following in zip(lines, [*lines[1:], None], strict=True):
+    for line, following in itertools.zip_longest(lines, lines[1:]):
         if line.number is not None:
             result.append(line)
         elif following is not None and following.number == 2:

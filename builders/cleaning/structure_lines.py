@@ -31,6 +31,7 @@ from lengthwise.builders.chapters.heading_words import (
 )
 from lengthwise.builders.chapters.latin_words import is_word_heading_line
 from lengthwise.builders.chapters.misread_numbers import MISREAD_TOKEN
+from lengthwise.builders.chapters.templates import is_counted_heading_line
 from lengthwise.text.numerals import NUMERAL_CLASS, ROMAN_CLASS, SMALL_ROMAN_CAPITALS
 
 _ROMAN = f"[{ROMAN_CLASS}]{{1,8}}"
@@ -89,6 +90,7 @@ def _is_heading(line: str, stripped: str) -> bool:
         or _LOWERCASE_HEADING.match(line) is not None
         or is_zh_bare_heading(line)
         or is_word_heading_line(line)
+        or is_counted_heading_line(line)
     )
 
 
