@@ -1,14 +1,14 @@
 """Raw bytes -> text: encoding detection, undecodable-byte accounting, newline normalisation.
 
-Library: `charset-normalizer` detects legacy encodings (GBK/GB18030, Big5, cp1252, BOM-less
-UTF-16 ...). It only ever sees a bounded sample (at most `SAMPLE_BYTES`), because the common
-case - valid UTF-8 - is settled by one strict `bytes.decode` at C speed, and running detection
-over a whole 3 MB book would cost more than the rest of ingestion.
+Library: `charset-normalizer` detects legacy encodings (GBK/GB18030, Big5, cp1252, ...) on a
+bounded sample (at most `SAMPLE_BYTES`): valid UTF-8, the common case, is settled by one strict
+`bytes.decode` at C speed; detection over a whole 3 MB book would cost more than ingestion.
 
 Order of decisions, cheapest first:
 1. empty input, known binary signatures (PNG, ZIP, PDF, ...) -> `SourceError`;
 2. a byte-order mark (UTF-8/16/32) decides;
-3. NUL bytes in the first block: BOM-less UTF-16/32 if one fits, else binary;
+3. NULs in the first block: BOM-less UTF-16/32 if they are evidence of it (`_wide_signature`)
+   and one fits, else binary at 1% of the bytes; fewer are stray (replaced and counted);
 4. strict UTF-8 over the whole input;
 5. "UTF-8 with a few bad bytes": the failing region is mostly valid multi-byte UTF-8;
 6. mostly-ASCII (Latin-script) text: the first of a few legacy codecs (cp1252 first) whose
@@ -19,7 +19,7 @@ Order of decisions, cheapest first:
    only when its reading is plausible (letters of one script group plus punctuation).
 GBK-family results decode as GB18030 (its superset); Big5 tries cp950 and Big5-HKSCS when
 plain Big5 leaves bytes undecodable. Undecodable bytes become U+FFFD, are counted, and produce a
-warning naming the file. Line ends are normalised to LF.
+warning naming the file; so do NUL characters (never text). Line ends are normalised to LF.
 """
 
 from __future__ import annotations
@@ -44,6 +44,9 @@ _ASCII_CONTEXT = 4096  # bytes of leading ASCII kept in the detection sample
 MAX_UNDECODABLE_SHARE = 0.2
 # A NUL share this high in the first block means binary (unless it is UTF-16/32).
 BINARY_NUL_SHARE = 0.01
+# Fewer NULs than this (count, share of the first block) are stray ones in an 8-bit text
+# (replaced and counted), never evidence of BOM-less UTF-16/32 (see `_wide_signature`).
+WIDE_MIN_NULS, WIDE_MIN_NUL_SHARE = 2, 0.005
 # Mostly-ASCII text no legacy codec reads plausibly is UTF-8 with bad bytes, up to this share.
 UTF8_ERROR_BUDGET = 0.01
 # Legacy codecs tried on mostly-ASCII text, in order of preference (ties go to the first):
@@ -84,8 +87,7 @@ _SINGLE_BYTE_LABELS = {"ascii", "latin-1", "iso8859-1", "cp1252"}
 _GBK_FAMILY = {"gb2312", "gbk", "cp936", "gb18030"}
 _BIG5_FAMILY = ("big5", "cp950", "big5hkscs")
 
-# The error handler marks each undecodable byte with a lone surrogate that no decoder produces
-# from valid input, so counting and replacing them afterwards is exact and runs at C speed.
+# Undecodable bytes are marked with a lone surrogate (no valid input gives one): exact counts.
 _MARK = "\udfff"
 _ERROR_HANDLER = "lengthwise-mark-undecodable"
 
@@ -132,7 +134,7 @@ def decode_bytes(data: bytes, name: str) -> DecodedText:
     head = data[:SAMPLE_BYTES]
     nul_count = head.count(0)
     if nul_count:
-        wide = _guess_utf16_or_32(head)
+        wide = _guess_utf16_or_32(head) if _wide_signature(head, nul_count) else None
         if wide is not None:
             return _finish(data, wide, name)
         if nul_count >= BINARY_NUL_SHARE * len(head):
@@ -270,11 +272,17 @@ def _finish_text(text: str, encoding: str, bad: int, name: str) -> DecodedText:
     # `isspace`, not `strip()`: no copy of a multi-megabyte text to test it.
     if not text or text.isspace():
         raise SourceError(name, "empty file (only whitespace)", key="empty-file")
-    warnings = []
-    if bad:
-        warnings.append(
-            f"{name}: {bad} undecodable byte(s) replaced with U+FFFD (decoded as {encoding})"
-        )
+    # A NUL is never text: a stray one is a corrupt byte, replaced and counted like the rest.
+    nuls = text.count("\x00")
+    if nuls:
+        text = text.replace("\x00", "\ufffd")
+        bad += nuls
+    among = f" ({nuls} of them NUL)" if nuls else ""
+    warnings = (
+        [f"{name}: {bad} undecodable byte(s){among} replaced with U+FFFD (decoded as {encoding})"]
+        if bad
+        else []
+    )
     return DecodedText(text=text, encoding=encoding, undecodable_bytes=bad, warnings=warnings)
 
 
@@ -288,6 +296,18 @@ def _best_big5(data: bytes) -> str:
         if best_bad < 0 or bad < best_bad:
             best, best_bad = candidate, bad
     return best
+
+
+def _wide_signature(head: bytes, nul_count: int) -> bool:
+    """`head`'s NULs are evidence of BOM-less UTF-16/32: many, and (below the binary share) in
+    a block that does not read as UTF-8 (UTF-16/32 text never does: most bytes are invalid)."""
+    if nul_count < max(WIDE_MIN_NULS, WIDE_MIN_NUL_SHARE * len(head)):
+        return False
+    if nul_count < BINARY_NUL_SHARE * len(head):
+        # Incremental: a character cut at the block's end is no error.
+        text = codecs.getincrementaldecoder("utf-8")(_ERROR_HANDLER).decode(head, final=False)
+        return text.count(_MARK) > UTF8_ERROR_BUDGET * len(head)
+    return True
 
 
 def _guess_utf16_or_32(head: bytes) -> str | None:
