@@ -7,7 +7,8 @@ completion. A kill counts as survived when, after the rerun:
 
 - every output of the stage equals the uninterrupted run's (timings aside),
 - no process of the killed run is left (its whole process group is checked),
-- no temporary file or staging folder is left in the work directory or run folder,
+- no temporary file, staging folder or temporary folder (WORK/tmp/) is left in the work
+  directory or run folder,
 - eval: results.json's usage over all invocations shows every (sample, prompt) answered
   and none asked of the model twice (no repeated generation).
 
@@ -199,13 +200,21 @@ def _group_alive(pgid: int) -> list[int]:
 
 
 def _leftovers(*folders: Path) -> list[str]:
-    return [
+    marked = [
         str(p)
         for folder in folders
         if folder.exists()
         for p in folder.rglob(".*")
         if any(mark in p.name for mark in LEFTOVER_MARKS)
     ]
+    # Temporary folders (release validation's datasets cache) live in FOLDER/tmp/.
+    scratch = [
+        str(p)
+        for folder in folders
+        if (folder / "tmp").is_dir()
+        for p in (folder / "tmp").iterdir()
+    ]
+    return marked + scratch
 
 
 def kill_once(pipeline: Pipeline, stage: str, when: float | str) -> tuple[bool, list[str]]:

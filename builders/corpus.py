@@ -11,6 +11,7 @@ discarded and computed again).
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -31,7 +32,7 @@ from lengthwise.executors.local import default_workers
 from lengthwise.progress import ProgressStep
 from lengthwise.records import Book, SourceDocument
 from lengthwise.spec import CleaningConfig
-from lengthwise.storage import atomic_write_json, canonical_hash, read_json, sha256_text
+from lengthwise.storage import atomic_write_bytes, canonical_hash, sha256_bytes, sha256_text
 from lengthwise.tokenizers import TokenCountCache, get_tokenizer
 
 # Re-exported: callers import the corpus stage's records and per-document step from here.
@@ -85,7 +86,7 @@ def _process_and_count(
         book, report = process_document(doc, settings, corpus_lines)
         if cached_file is not None:
             payload = {"book": book.to_dict() if book else None, "report": report.to_json()}
-            atomic_write_json(cached_file, {"sha256": canonical_hash(payload), **payload})
+            _write_cached_book(cached_file, payload)
     new_counts: list[tuple[str, str, int]] = []
     if book is None:
         return None, report, new_counts
@@ -124,27 +125,36 @@ def _process_and_count(
     return book, report, new_counts
 
 
+def _write_cached_book(path: Path, payload: dict[str, Any]) -> None:
+    """A cache entry: a first line with the sha256 of the rest, then the JSON payload."""
+    body = json.dumps(payload, ensure_ascii=False).encode("utf-8")
+    head = json.dumps({"sha256": sha256_bytes(body)}).encode("utf-8")
+    atomic_write_bytes(path, head + b"\n" + body)
+
+
 def _read_cached_book(path: Path) -> tuple[Book | None, BookReport] | None:
     """A processed book from the cache, or None (absent, damaged, or not what was stored).
 
-    Each entry holds the sha256 of its content, checked here: an entry edited or damaged
-    since it was written is discarded (logged) and the book processed again.
+    Each entry holds the sha256 of its content, checked here (on the bytes: cheaper than
+    hashing the parsed book again): an entry edited or damaged since it was written is
+    discarded (logged) and the book processed again.
     """
     try:
-        stored = read_json(path)
-        payload = {"book": stored["book"], "report": stored["report"]}
+        head, _, body = path.read_bytes().partition(b"\n")
+        stored = json.loads(head)["sha256"]
     except FileNotFoundError:
         return None
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        log.warning("%s: unreadable cache entry (%s); processing the book again", path, exc)
+        log.warning("%s: not a verifiable cache entry (%s); processing the book again", path, exc)
         return None
-    if stored.get("sha256") != canonical_hash(payload):
+    if stored != sha256_bytes(body):
         log.warning(
             "%s: content does not match the sha256 it was stored under; discarded, "
             "processing the book again",
             path,
         )
         return None
+    payload = json.loads(body)
     book = Book.from_dict(payload["book"]) if payload["book"] else None
     return book, BookReport.from_json(payload["report"], str(path))
 

@@ -17,7 +17,9 @@ from lengthwise.stage_state import (
     StageBusy,
     StageLock,
     is_complete,
+    remove_abandoned_scratch,
     remove_leftovers,
+    scratch_folder,
 )
 
 HOLD = textwrap.dedent(
@@ -113,3 +115,16 @@ def test_remove_leftovers_only_removes_matching_entries(tmp_path: Path) -> None:
     removed = remove_leftovers(tmp_path, [".*.tmp", ".v*.staging-*"])
     assert sorted(p.name for p in removed) == [".3XL.parquet.x1y2.tmp", ".v0.1.0.staging-abc"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["3XL.parquet"]
+
+
+def test_scratch_folders_of_dead_runs_are_removed_live_ones_kept(tmp_path: Path) -> None:
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    left = tmp_path / "tmp" / f"validate-pid{dead.stdout.strip()}-x1y2"
+    (left / "cache").mkdir(parents=True)
+    with scratch_folder(tmp_path, "validate") as mine:
+        assert mine.parent == tmp_path / "tmp" and mine.is_dir()
+        assert not left.exists()  # a killed run's folder: removed
+        assert remove_abandoned_scratch(tmp_path) == []  # this live process's: kept
+        assert mine.is_dir()
+    assert list((tmp_path / "tmp").iterdir()) == []

@@ -176,3 +176,37 @@ def test_a_file_that_is_not_a_cache_is_reported(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="not a usable token count cache") as caught:
         TokenCountCache(not_a_cache)
     assert str(not_a_cache) in str(caught.value)
+
+
+def test_a_poisoned_cached_count_is_discarded_and_counted_again(
+    chapters: list[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "counts.sqlite"
+    with TokenCountCache(path) as cache:
+        clean = count_texts(pairs_of(chapters), ["chars"], cache, workers=1)
+    with sqlite3.connect(path) as db:  # a careless edit, or a damaged file
+        assert db.execute("UPDATE token_counts SET count = count + 7").rowcount == 40
+    with TokenCountCache(path) as cache:
+        again = count_texts_detailed(pairs_of(chapters), ["chars"], cache, workers=1)
+        assert cache.discarded == 40
+    assert again.counts == clean
+    assert again.tokenized == {"chars": 40}
+    with TokenCountCache(path) as cache:  # the recounted rows verify again
+        assert count_texts_detailed(pairs_of(chapters), ["chars"], cache, workers=1).tokenized == {
+            "chars": 0
+        }
+
+
+def test_a_cache_from_before_row_checks_is_dropped_not_trusted(
+    chapters: list[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "counts.sqlite"
+    with sqlite3.connect(path) as db:  # the old layout, with a wrong count in it
+        db.execute(
+            "CREATE TABLE token_counts (text_sha256 TEXT NOT NULL, tokenizer_key TEXT NOT NULL,"
+            " count INTEGER NOT NULL, PRIMARY KEY (text_sha256, tokenizer_key)) WITHOUT ROWID"
+        )
+        db.execute("INSERT INTO token_counts VALUES (?, 'chars', 1)", (sha256_text(chapters[0]),))
+    with TokenCountCache(path) as cache:
+        counts = count_texts(pairs_of(chapters[:1]), ["chars"], cache, workers=1)
+    assert counts == {"chars": [len(chapters[0])]}
