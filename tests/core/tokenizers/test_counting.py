@@ -17,6 +17,7 @@ from lengthwise.tokenizers import (
     count_texts,
     count_texts_detailed,
     get_tokenizer,
+    tokenizer_cache_key,
 )
 
 
@@ -206,7 +207,8 @@ def test_a_cache_from_before_row_checks_is_dropped_not_trusted(
             "CREATE TABLE token_counts (text_sha256 TEXT NOT NULL, tokenizer_key TEXT NOT NULL,"
             " count INTEGER NOT NULL, PRIMARY KEY (text_sha256, tokenizer_key)) WITHOUT ROWID"
         )
-        db.execute("INSERT INTO token_counts VALUES (?, 'chars', 1)", (sha256_text(chapters[0]),))
+        row = (sha256_text(chapters[0]), tokenizer_cache_key("chars"))
+        db.execute("INSERT INTO token_counts VALUES (?, ?, 1)", row)
     with TokenCountCache(path) as cache:
         counts = count_texts(pairs_of(chapters[:1]), ["chars"], cache, workers=1)
     assert counts == {"chars": [len(chapters[0])]}
