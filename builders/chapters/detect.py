@@ -25,6 +25,7 @@ from lengthwise.builders.chapters.bare_en import find_en_loose_bare_candidates
 from lengthwise.builders.chapters.bare_zh import find_zh_bare_candidates
 from lengthwise.builders.chapters.candidates_ja import find_ja_candidates
 from lengthwise.builders.chapters.candidates_zh import find_zh_candidates
+from lengthwise.builders.chapters.closing_units import closing_unit
 from lengthwise.builders.chapters.collection import story_collection
 from lengthwise.builders.chapters.contents_titles import detect_from_contents
 from lengthwise.builders.chapters.embedded_toc import detect_from_toc
@@ -93,9 +94,11 @@ def detect_chapters(
     own_finder = find_zh_candidates if is_cjk(lang) else latin_finder(lang)
     specials = [c for c in own_finder(text) if c.level == "special"]
     templated = detect_by_templates(text, specials, _run, min_chapter_chars)
-    return (
-        templated if templated is not None and prefer_templates(detection, templated) else detection
-    )
+    if templated is not None and prefer_templates(detection, templated):
+        detection = templated
+    if not is_cjk(lang):
+        closing_unit(text, detection, min_chapter_chars)
+    return detection
 
 
 def _detect_by_keywords(
