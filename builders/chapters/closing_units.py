@@ -20,6 +20,34 @@ from lengthwise.builders.chapters.spans import body_text, stripped_length
 
 _CLOSING = re.compile(r"[A-Z][A-Z'’ -]{2,30}[A-Z]\.?")
 _MIN_BLANK_LINES = 2
+_INITIAL = re.compile(r"[LCDM]\.")
+
+
+def drop_initials(text: str, detection: ChapterDetection) -> None:
+    """A bare heading that is a single roman letter worth 50 or more (`C. VERNON.`,
+    `L. Smith`) far beyond the numbers before it is a signature's initial, not chapter
+    100: it goes back into the chapter above it, with the gap it opened. In place."""
+    chapters = detection.chapters
+    index = 1
+    while index < len(chapters):
+        chapter, previous = chapters[index], chapters[index - 1]
+        token = chapter.heading.split()[0] if chapter.heading.split() else ""
+        if (
+            _INITIAL.fullmatch(token)
+            and chapter.number is not None
+            and previous.number is not None
+            and chapter.number > previous.number + 2
+            and previous.start is not None
+            and chapter.end is not None
+        ):
+            gap = (previous.number + 1, chapter.number - 1)
+            merged = f"{previous.text}\n\n{chapter.heading}\n\n{chapter.text}".strip()
+            chapters[index - 1] = replace(previous, text=merged, end=chapter.end)
+            del chapters[index]
+            del detection.numbers[index]
+            detection.gaps = [g for g in detection.gaps if tuple(g) != gap]
+            continue
+        index += 1
 
 
 def closing_unit(text: str, detection: ChapterDetection, min_chapter_chars: int) -> None:

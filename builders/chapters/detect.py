@@ -25,7 +25,7 @@ from lengthwise.builders.chapters.bare_en import find_en_loose_bare_candidates
 from lengthwise.builders.chapters.bare_zh import find_zh_bare_candidates
 from lengthwise.builders.chapters.candidates_ja import find_ja_candidates
 from lengthwise.builders.chapters.candidates_zh import find_zh_candidates
-from lengthwise.builders.chapters.closing_units import closing_unit
+from lengthwise.builders.chapters.closing_units import closing_unit, drop_initials
 from lengthwise.builders.chapters.collection import story_collection
 from lengthwise.builders.chapters.contents_titles import detect_from_contents
 from lengthwise.builders.chapters.embedded_toc import detect_from_toc
@@ -97,6 +97,7 @@ def detect_chapters(
     if templated is not None and prefer_templates(detection, templated):
         detection = templated
     if not is_cjk(lang):
+        drop_initials(text, detection)
         closing_unit(text, detection, min_chapter_chars)
     return detection
 

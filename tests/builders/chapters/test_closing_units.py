@@ -39,3 +39,16 @@ def test_a_capitals_line_spaced_like_text_stays(shared_corpora: Path) -> None:
     text += f"\n\nTHE END OF THE LETTER\n\n{bodies[8]}\n"
     detection = detect_chapters(text, "en")
     assert [c.heading for c in detection.chapters] == ROMAN
+
+
+def test_a_signature_initial_is_no_chapter_one_hundred(shared_corpora: Path) -> None:
+    """`C. VERNON.` signing the last letter read as a bare `C.` (100) after letter VIII:
+    it is the letter's signature (a single roman letter worth 50 or more, far past the
+    count), and the CONCLUSION after it is found again."""
+    bodies = _bodies(shared_corpora)
+    text = "\n\n\n\n".join(f"{n}\n\n{b}" for n, b in zip(ROMAN, bodies, strict=False))
+    text += f"\n\nC. VERNON.\n\n\n\nCONCLUSION\n\n{bodies[8]}\n"
+    detection = detect_chapters(text, "en")
+    assert [c.heading for c in detection.chapters] == [*ROMAN, "CONCLUSION"]
+    assert detection.chapters[7].text.endswith("C. VERNON.")
+    assert detection.gaps == []
