@@ -31,6 +31,18 @@ def _float(value: JsonValue) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
+def _permutation(value: JsonValue, where: Path) -> tuple[str, int] | None:
+    """results.json `permutation`: {"set": NAME, "index": I}, the run's place among runs
+    of the same items with the documents permuted; None when it declares none."""
+    if value is None:
+        return None
+    data = _object(value, f"{where}: permutation")
+    name, index = data.get("set"), data.get("index")
+    if not isinstance(name, str) or not name or not isinstance(index, int):
+        raise InputFileError(f"{where}: permutation: expected {{'set': NAME, 'index': N}}")
+    return (name, index)
+
+
 @dataclass(frozen=True)
 class ModelInfo:
     name: str | None  # None: results.json names none
@@ -103,6 +115,8 @@ class RunResults:
     tasks: list[str] = field(default_factory=list)
     context_fraction: float | None = None
     cells: list[ScoreCell] = field(default_factory=list)  # every task's rows (score_cells)
+    # (set, index) when the run declares itself one permutation of a set (medoid voting)
+    permutation: tuple[str, int] | None = None
 
     @classmethod
     def from_json(cls, data: JsonObject, where: Path) -> RunResults:
@@ -125,6 +139,7 @@ class RunResults:
             tasks=sorted(_object(data.get("tasks"), f"{where}: tasks")),
             context_fraction=_float(data.get("context_fraction")),
             cells=score_cells(data),
+            permutation=_permutation(data.get("permutation"), where),
         )
 
     @classmethod

@@ -7,6 +7,11 @@ Optionally, answers saying the information was not found are left out of the vot
 (unless every answer says so). The score of the chosen answers is compared with a
 single run (the mean of the k runs' means) and, when control runs are given (k runs
 with the documents in a fixed position), with the control's medoid.
+
+Voting means something only over answers to the same items under permuted documents,
+so the analysis refuses, in one line, runs that do not declare themselves permutations
+of one set (results.json `permutation`: {"set": NAME, "index": I}, distinct indices)
+or that do not answer the same items (a rebuild with another seed shares none).
 """
 
 from __future__ import annotations
@@ -74,6 +79,40 @@ def _by_item(runs: Sequence[AnalysedRun]) -> dict[ItemKey, list[RunItem]]:
     return {k: v for k, v in table.items() if len(v) == len(runs)}
 
 
+def check_same_items(runs: Sequence[AnalysedRun], what: str) -> None:
+    """Refuse runs that do not answer the same items (task, subset, sample, prompt)."""
+    shared = len(_by_item(runs))
+    largest = max(
+        len({(i.task, i.subset, i.sample_id, i.prompt_id) for i in r.items}) for r in runs
+    )
+    if shared == 0 or shared < largest:
+        raise UserError(
+            f"medoid: the {what} share {shared} of {largest} items; voting needs the same "
+            "items answered in every run"
+        )
+
+
+def check_permutations(runs: Sequence[AnalysedRun]) -> None:
+    """Refuse runs not declared permutations of one set, or not of the same items."""
+    for run in runs:
+        if run.results.permutation is None:
+            raise UserError(
+                f"medoid: {run.folder} is not declared a permutation run (results.json "
+                "`permutation`: set and index); voting needs k runs of the same items with "
+                "the documents permuted"
+            )
+    declared = [run.results.permutation for run in runs if run.results.permutation]
+    sets = sorted({name for name, _ in declared})
+    if len(sets) > 1:
+        raise UserError(f"medoid: the runs are permutations of different sets {sets}")
+    indexes = [index for _, index in declared]
+    if len(set(indexes)) < len(indexes):
+        raise UserError(
+            f"medoid: permutation indexes repeat ({sorted(indexes)}): the same run twice?"
+        )
+    check_same_items(runs, "permuted runs")
+
+
 def _mean(values: list[float]) -> float | None:
     return sum(values) / len(values) if values else None
 
@@ -113,6 +152,9 @@ def analyse(
 ) -> AnalysisOutput:
     if len(runs) < 2:
         raise UserError("medoid voting needs k >= 2 run folders (the permuted runs)")
+    check_permutations(runs)
+    if control:
+        check_same_items(control, "control runs")
 
     def chooser(items: list[RunItem]) -> int:
         outputs = [i.prediction for i in items]

@@ -46,8 +46,16 @@ def test_medoid_over_permuted_runs_beats_a_single_run(
         return 1.0 if prediction == good(row) else 0.0
 
     runs = [
-        write_run(tmp_path / name, tiny_release, release_rows, fn, score=scored, model=name)
-        for name, fn in (("p1", good), ("p2", bad), ("p3", good))
+        write_run(
+            tmp_path / name,
+            tiny_release,
+            release_rows,
+            fn,
+            score=scored,
+            model=name,
+            results_extra={"permutation": {"set": "p", "index": index}},
+        )
+        for index, (name, fn) in enumerate((("p1", good), ("p2", bad), ("p3", good)))
     ]
     control = [
         write_run(tmp_path / f"c{n}", tiny_release, release_rows, bad, score=scored, model=f"c{n}")
@@ -67,3 +75,35 @@ def test_medoid_over_permuted_runs_beats_a_single_run(
         assert group["control_medoid_mean"] == pytest.approx(0.0)
         assert set(group["chosen"].values()) <= {"p1 (handmade)", "p3 (handmade)"}
     plot_has_content(out / "medoid_gain.png")
+
+
+def test_runs_not_declared_permutations_of_the_same_items_are_refused(
+    tiny_release: Path, release_rows: Rows, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def answer(row: dict[str, Any]) -> str:
+        return summary_from(row, 0, 0.3, count=3)
+
+    def run(name: str, rows: Rows, permutation: dict[str, Any] | None) -> str:
+        extra = {"permutation": permutation} if permutation else {}
+        folder = write_run(
+            tmp_path / name, tiny_release, rows, answer, model=name, results_extra=extra
+        )
+        return str(folder)
+
+    full, truncated = run("full", release_rows, None), run("truncated", release_rows, None)
+    first = run("p0", release_rows, {"set": "a", "index": 0})
+    other_set = run("q1", release_rows, {"set": "b", "index": 1})
+    rebuilt = run("p1", {"S": release_rows["S"]}, {"set": "a", "index": 1})  # other items
+    twice = run("p0-again", release_rows, {"set": "a", "index": 0})
+    for folders, says in (
+        ([full, truncated], "not declared a permutation run"),
+        ([first, other_set], "permutations of different sets"),
+        ([first, rebuilt], "share 4 of 8 items"),
+        ([first, twice], "indexes repeat"),
+    ):
+        out = tmp_path / "out"
+        capsys.readouterr()
+        assert main(["analyse", "medoid", *folders, "--out", str(out)]) == 2, says
+        error = capsys.readouterr().err.strip()
+        assert says in error and len(error.splitlines()) == 1, error
+        assert not (out / "medoid.json").exists()
