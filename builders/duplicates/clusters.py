@@ -7,7 +7,8 @@ are at least ``WHOLE_TEXT_SIMILARITY`` alike: books from one generator or with o
 vocabulary overlap as bags of shingles without being one text) or partial duplicates (at
 least ``partial_share`` of the smaller
 book's chapters, and at least two, match chapters of the other: an edition with fewer
-chapters). Links are joined transitively into clusters.
+chapters), or editions of one work (the same chapter titles, or chapters aligned in order
+far more alike than unrelated books: `editions.py`). Links are joined transitively into clusters.
 
 The kept book of a cluster is the most complete, then the least noisy, then the smallest id:
 most chapters, fewest chapters missing from the printed numbering, fewest undecodable bytes
@@ -27,7 +28,7 @@ from lengthwise.builders.duplicates.signatures import BookSignatures, jaccard
 
 # A near-duplicate link without matching chapters needs the whole texts this alike.
 WHOLE_TEXT_SIMILARITY = 0.95
-KIND_ORDER = ("identical file", "identical text", "near duplicate", "partial duplicate")
+KIND_ORDER = ("identical file", "identical text", "near duplicate", "partial duplicate", "edition")
 MIN_MATCHED_CHAPTERS = 2
 
 
@@ -132,8 +133,10 @@ def find_links(
     near: Mapping[tuple[str, str], float],
     matches: Mapping[tuple[str, str], ChapterMatches],
     partial_share: float,
+    editions: Mapping[tuple[str, str], str] | None = None,
 ) -> dict[tuple[str, str], str]:
-    """(a, b) with a < b -> the strongest kind of link between them."""
+    """(a, b) with a < b -> the strongest kind of link between them (`editions`: pairs
+    found as editions of one work, with their evidence as the kind)."""
     links: dict[tuple[str, str], str] = {}
     by_id = {f.book_id: f for f in facts}
     ordered = sorted(by_id)
@@ -155,6 +158,8 @@ def find_links(
         share, matched = _chapter_share(by_id[pair[0]], by_id[pair[1]], matches)
         if share >= partial_share and matched >= MIN_MATCHED_CHAPTERS:
             links.setdefault(pair, "partial duplicate")
+    for pair, evidence in sorted((editions or {}).items()):
+        links.setdefault(pair, evidence)  # the weakest evidence: only where nothing else
     return links
 
 

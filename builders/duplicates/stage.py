@@ -21,7 +21,12 @@ from lengthwise.builders.duplicates.clusters import (
     build_clusters,
     find_links,
 )
-from lengthwise.builders.duplicates.matching import chapter_matches, near_book_pairs
+from lengthwise.builders.duplicates.editions import edition_links
+from lengthwise.builders.duplicates.matching import (
+    ChapterMatches,
+    chapter_matches,
+    near_book_pairs,
+)
 from lengthwise.builders.duplicates.repeated_chapters import (
     RepeatedChapter,
     drop_repeats,
@@ -166,9 +171,23 @@ def find_duplicate_works(
     ordered = [signatures[b.id] for b in books]
     near = near_book_pairs(ordered, config.near_threshold, config.num_perm)
     matches = chapter_matches(ordered, config.chapter_threshold, config.num_perm)
-    links = find_links(facts, near, matches, config.partial_share)
+    editions = edition_links(books, signatures, sorted({*near, *matches}))
+    kinds = {pair: evidence for pair, (evidence, _) in editions.items()}
+    links = find_links(facts, near, matches, config.partial_share, kinds)
+    # Linked editions map chapter ranges through their aligned chapters (`keep = "all"`).
+    for pair, (_, aligned) in editions.items():
+        matches[pair] = _merged(matches.get(pair), aligned)
     clusters = build_clusters(facts, signatures, links, matches)
     return DuplicateFindings(config.keep, clusters, list(repeated))
+
+
+def _merged(found: ChapterMatches | None, aligned: ChapterMatches) -> ChapterMatches:
+    """The chapter matches LSH found with the editions' aligned chapters added."""
+    if found is None:
+        return aligned
+    seen = {(i, j) for i, j, _ in found.pairs}
+    extra = [pair for pair in aligned.pairs if (pair[0], pair[1]) not in seen]
+    return ChapterMatches(found.a, found.b, sorted(found.pairs + extra))
 
 
 def noise_per_char(undecodable_bytes: int, removals: Mapping[str, int], chars: int) -> float:

@@ -55,3 +55,13 @@ def test_verse_and_a_few_breaks_are_not_findings() -> None:
     few = "行者闻言心中大喜便将那金箍棒\n取出来与众人看了一回。\n" * 4
     assert audit_sample(_row(few, "zh"), AuditConfig()).counts["line_break"] == 0
     assert audit_sample(_row(few * 2, "zh"), AuditConfig()).counts["line_break"] == 8
+
+
+def test_a_heading_above_its_text_is_no_break() -> None:
+    """Found on an all-shared build: `第二十回 王熙凤正言弹妒意　林黛玉俏语谑娇音⏎话说…`
+    ends on an ideograph and the text goes on below it, in every sample."""
+    titles = [f"第{n}回 王熙凤正言弹妒意　林黛玉俏语谑娇音" for n in "一二三四五六"]
+    text = "\n\n".join(f"{t}\n    话说宝玉在林黛玉房中说话，宝钗撞来。" for t in titles)
+    row = Sample("b:0000-0001", "S", "b", "", "zh", 0, 1, titles, [], text, 0, "chars",
+                 {}, 0, 0, 0, None, "")  # fmt: skip
+    assert audit_sample(row, AuditConfig()).counts["line_break"] == 0
