@@ -27,8 +27,9 @@ class SubsetRows:
 
 
 def summary_length(summary: str, language: str) -> int:
-    """CNNSum's unit: characters for Chinese, words otherwise."""
-    if language.startswith("zh"):
+    """CNNSum's unit: characters for Chinese and Japanese (no spaces between words),
+    words otherwise."""
+    if language.startswith(("zh", "ja")):
         return sum(1 for ch in summary if not ch.isspace())
     return len(summary.split())
 
