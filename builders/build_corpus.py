@@ -21,6 +21,7 @@ from lengthwise.builders.build_snapshot import read_snapshot, snapshot_key, writ
 from lengthwise.builders.corpus import BookReport, CorpusSettings, process_corpus
 from lengthwise.builders.corpus_settings import read_book_reports
 from lengthwise.builders.duplicates import RepeatedChapter, remove_repeated_chapters
+from lengthwise.builders.sources import require_kept
 from lengthwise.errors import UserError
 from lengthwise.executors import make_executor
 from lengthwise.progress import ProgressStep
@@ -93,6 +94,8 @@ def corpus_stage(
         runner = make_executor(spec.executor, workers)
         books, repeated = remove_repeated_chapters(books, spec.duplicates, work.cache, runner)
     stage = _stage_report(reports)
+    # Refused before anything is written: exit 2 leaves no books.jsonl behind.
+    require_kept(stage, "no book left after cleaning and chapter detection")
     _refuse_duplicate_ids(books)
     if previous is None:
         rows = [b.to_dict() for b in books]

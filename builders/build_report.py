@@ -12,6 +12,7 @@ from lengthwise.builders.duplicates.report import duplicates_markdown, refusals_
 from lengthwise.builders.joining import render_chapter
 from lengthwise.builders.structure_report import render_structure_section
 from lengthwise.records import Book
+from lengthwise.reports import one_line
 from lengthwise.stage_runner import Envelope
 from lengthwise.tokenizers.efficiency import non_whitespace_characters
 
@@ -86,10 +87,11 @@ def _books_section(report: BuildReport) -> list[str]:
     for book in report.books:
         removed = ", ".join(f"{k} {v}" for k, v in sorted(book.removed.items())) or "-"
         tokens = book.tokens.get(primary, 0)
-        lines.append(
+        row = (
             f"| {book.title} | {book.language} | {book.encoding} | {book.chapters} | "
             f"{tokens:,} | {removed} | {_damage(book.damage)} | {book.excluded or '-'} |"
         )
+        lines.append(one_line(row))
     lines += _learned_lines(report.books)
     lines += render_structure_section(report.books)
     dropped = report.stages["sources"]["dropped"]

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from lengthwise.builders.build_record import BuildReport, SubsetReport
 from lengthwise.builders.duplicates.report import dropped_lines
+from lengthwise.reports import one_line
 
 
 def subset_problems(sub: SubsetReport) -> list[str]:
@@ -55,7 +56,7 @@ def excluded_lines(report: BuildReport) -> list[str]:
     if unlisted > 0:
         lines.append(f"{unlisted} more dropped source(s): see build_report.json")
     lines += [line.strip() for line in dropped_lines(report.duplicates)]
-    return lines
+    return [one_line(line) for line in lines]  # a file name may hold a line break
 
 
 def warning_lines(report: BuildReport) -> list[str]:
@@ -73,7 +74,7 @@ def warning_lines(report: BuildReport) -> list[str]:
         lines += [f"subset {name}: {d['id']} {d['reason']}" for d in sub.recount_dropped]
     for dropped in report.audit.dropped:
         lines.append(f"audit dropped {dropped['subset']} {dropped['id']}: {dropped['reason']}")
-    return lines
+    return [one_line(line) for line in lines]
 
 
 def _repeats(warning: str, seen: dict[str, None]) -> bool:

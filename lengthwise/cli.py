@@ -25,10 +25,11 @@ from typing import NoReturn
 from lengthwise import __version__
 from lengthwise.errors import UserError
 from lengthwise.refusal import removed_if_refused
+from lengthwise.reports import one_line
 from lengthwise.stage_state import StageBusy
 from lengthwise.workdir import EVAL_ROOT, WORK_ROOT
 
-__all__ = ["UserError", "build_parser", "main", "one_line"]
+__all__ = ["UserError", "build_parser", "main"]
 
 COMMAND_MODULES = (
     "lengthwise.builders.commands",
@@ -64,11 +65,6 @@ def build_parser() -> argparse.ArgumentParser:
     for module_name in COMMAND_MODULES:
         importlib.import_module(module_name).register(subparsers)
     return parser
-
-
-def one_line(message: str) -> str:
-    """`message` on one line: a newline inside a value (a file name) is shown as \\n."""
-    return message.replace("\r", "\\r").replace("\n", "\\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

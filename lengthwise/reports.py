@@ -15,6 +15,14 @@ from typing_extensions import TypedDict
 MAX_EXAMPLES = 3
 
 
+def one_line(text: str) -> str:
+    """`text` as one line of a report or message: a line break inside a value (a file
+    name may hold one) is shown escaped, so it cannot break a line or forge another."""
+    if "\n" not in text and "\r" not in text:
+        return text
+    return text.replace("\r", "\\r").replace("\n", "\\n")
+
+
 class StageReportJson(TypedDict):
     """A `StageReport` as reports hold it."""
 

@@ -23,13 +23,15 @@ from lengthwise.annotation.labelstudio.payloads import (
     TaskDataJson,
     TaskImportJson,
 )
+from lengthwise.errors import UserError
 
 T = TypeVar("T")
 NO_RETRY: Any = {"max_retries": 0}  # imports must not be re-sent blindly: they would duplicate
 
 
-class LabelStudioError(RuntimeError):
-    """Label Studio could not be reached or refused a request."""
+class LabelStudioError(UserError):
+    """Label Studio could not be reached or refused a request: the message names the URL and
+    what was being done; the command line shows it as one line (status 2)."""
 
 
 @dataclass(frozen=True)

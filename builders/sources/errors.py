@@ -17,6 +17,7 @@ ReasonKey = Literal[
     "symlink-loop",
     "broken-symlink",
     "no-files",
+    "unreadable-folder",
     "unsupported-extension",
     "unsupported-content-type",
     "unreadable-file",

@@ -4,10 +4,12 @@ Folders are read recursively in sorted order of their relative paths, so ids and
 depend on the file system. Hidden files and folders (names starting with ".") are skipped
 silently: they are editor and OS litter (.DS_Store), not books. A symlink loop or a broken link
 is a failure that names it; symlinked folders are not followed (rglob), so loops cannot recur.
+A folder that cannot be listed (permissions) is a failure too, never an empty folder.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -40,6 +42,12 @@ def read_local(
     if path.is_file():
         yield read_local_file(path, language, stat_cache)
         return
+    unreadable = unreadable_folders(path)
+    if path in unreadable:
+        yield SourceFailure(str(path), unreadable.pop(path), "unreadable-folder")
+        return
+    for folder, reason in unreadable.items():  # reported, never silently skipped
+        yield SourceFailure(str(folder), reason, "unreadable-folder")
     files = sorted(
         (
             candidate
@@ -61,6 +69,19 @@ def read_local(
             if problem is None
             else SourceFailure(str(file), *problem)
         )
+
+
+def unreadable_folders(path: Path) -> dict[Path, str]:
+    """Folders under `path` (itself included) that cannot be listed, with why. `rglob` skips
+    them without a word, which made an unreadable folder look empty ("no files")."""
+    found: dict[Path, str] = {}
+
+    def note(error: OSError) -> None:
+        found[Path(error.filename)] = f"cannot read folder: {error.strerror or error}"
+
+    for _, folders, _ in os.walk(path, onerror=note):
+        folders[:] = [name for name in folders if not name.startswith(".")]  # hidden: skipped
+    return found
 
 
 def read_local_file(
