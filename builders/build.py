@@ -126,9 +126,9 @@ class BuildStage(Stage[_BuildInputs, BuildReport]):
         sources_report = StageReport("sources", max_examples=None)
         stat_cache = SourceStatCache(work.source_stats)
         docs = list(read_sources(spec, work.http_cache, sources_report, stat_cache))
-        stat_cache.save()
         sources_report.finish()
         require_kept(sources_report, "no readable book in the sources")  # status 2, nothing written
+        stat_cache.save()  # after the refusal: a refused build writes nothing
         # Books flagged by the contamination probe (`lengthwise probe`) leave sampling if asked.
         excluded = flagged_books(work.root) if spec.screening.exclude_flagged else {}
         fingerprint = canonical_hash(
