@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 from pathlib import Path
 
 from lengthwise.builders.corpus import CorpusSettings, process_corpus
 from lengthwise.builders.sources.local import read_local
+from lengthwise.jsonl import dumps_line
 from lengthwise.records import SourceDocument
 from lengthwise.spec import ChaptersConfig, CleaningConfig
 
@@ -31,7 +31,7 @@ def main() -> None:
     lines = []
     for book, report in process_corpus(docs, settings, [args.tokenizer], None, args.workers):
         row = {"book": book.to_dict() if book else None, "report": report.to_json()}
-        lines.append(json.dumps(row, ensure_ascii=False, sort_keys=True))
+        lines.append(dumps_line(row, sort_keys=True))  # lengthwise.jsonl's line format
     data = ("\n".join(lines) + "\n").encode("utf-8")
     if args.out:
         args.out.write_bytes(data)
