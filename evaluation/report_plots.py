@@ -80,9 +80,20 @@ def _draw_task(axes: Axes, runs: list[RunView], task: str) -> None:
             label=f"{run.label} {'any prompt' if run.prompt_independent else prompt} "
             f"({_n_text(scored)})",
         )
-    if guesses:
-        axes.axhline(
-            sum(guesses) / len(guesses), color="#777777", linestyle=":", label="random guess"
+    if guesses:  # per length: the chance level moves with the samples (and their length)
+        by_length: dict[str, list[float]] = {}
+        for c in cells:
+            if c.random_guess is not None:
+                by_length.setdefault(c.length, []).append(c.random_guess)
+        xs = sorted(by_length, key=lambda length: positions[length])
+        axes.plot(
+            [positions[x] for x in xs],
+            [sum(by_length[x]) / len(by_length[x]) for x in xs],
+            color="#777777",
+            linestyle=":",
+            marker="_",
+            markersize=14,
+            label="random guess",
         )
     if not any(c.mean is not None for c in cells):
         reasons = sorted({c.unscored or "not scored" for c in cells})
