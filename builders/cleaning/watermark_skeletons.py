@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from lengthwise.builders.cleaning.script_fold import fold
 from lengthwise.builders.cleaning.site_terms import has_site_term
+from lengthwise.text.numerals import DIGIT_CLASS
 
 MAX_GAP = 3  # characters between two marks of one cluster
 # Look-alikes of Latin letters (Greek and Cyrillic), after NFKC and lowercasing.
@@ -33,7 +34,7 @@ WEB_WORDS = ("www", "http", "com", "net", "org", "txt")
 # What a Chinese sentence never holds between its ideographs: letters and digits (either
 # width), Greek and Cyrillic letters, symbols. Chinese punctuation (，。！？：；（）) is not one.
 _MARK = re.compile(
-    r"[A-Za-z0-9ａ-ｚＡ-Ｚ０-９\u0370-\u03ff\u0400-\u04ff"
+    rf"[A-Za-zａ-ｚＡ-Ｚ{DIGIT_CLASS}\u0370-\u03ff\u0400-\u04ff"
     r"*^|_+~#@$%&=<>/\\＊＾｜＿＋～＃＠＄％＆＝＜＞／＼☆★◎※∷♂•-]"
 )
 _STOPS = "。！？；，、：\n"
