@@ -88,7 +88,9 @@ def _publish(args: argparse.Namespace) -> int:
     names = secret_variable_names(spec)
     check_before_publish(folder, args.release_version, os.environ, names, work_dir=work)
     if args.mirror_root is not None:
-        result = publish_to_git_mirror(folder, args.mirror_root, repo_id, args.release_version)
+        result = publish_to_git_mirror(
+            folder, args.mirror_root, repo_id, args.release_version, work_dir=work
+        )
     else:
         result = publish_to_hub(
             folder, repo_id, args.release_version, token=os.environ.get("HF_TOKEN")

@@ -21,6 +21,7 @@ from lengthwise.names import check_repo_id
 from lengthwise.releases.hub.checks import PublishRefused
 from lengthwise.releases.hub.publish_hub import PublishResult
 from lengthwise.releases.release.layout import ReleaseError, tag_for
+from lengthwise.stage_state import scratch_folder
 
 BRANCH = "refs/heads/main"
 ZERO_OID = "0" * 40
@@ -67,9 +68,13 @@ def ensure_repo(repo: Path) -> None:
 
 
 def publish_to_git_mirror(
-    folder: Path, mirror_root: Path, repo_id: str, version: str
+    folder: Path, mirror_root: Path, repo_id: str, version: str, work_dir: Path | None = None
 ) -> PublishResult:
-    """Commit the release folder to main of ROOT/datasets/ORG/NAME and tag it vX.Y.Z."""
+    """Commit the release folder to main of ROOT/datasets/ORG/NAME and tag it vX.Y.Z.
+
+    The temporary git index lives in WORK/tmp/ (`scratch_folder`) when `work_dir` is
+    given, else in the system's temporary folder.
+    """
     tag = tag_for(version)
     repo = mirror_repo_path(mirror_root, repo_id)
     ensure_repo(repo)
@@ -80,7 +85,12 @@ def publish_to_git_mirror(
             "replaced: release a new version number"
         )
     parent = _ref(repo, BRANCH)
-    with tempfile.TemporaryDirectory(prefix="lengthwise-index-") as tmp:
+    scratch = (
+        scratch_folder(work_dir, "git-index")
+        if work_dir is not None
+        else tempfile.TemporaryDirectory(prefix="lengthwise-index-")
+    )
+    with scratch as tmp:
         index = {"GIT_INDEX_FILE": str(Path(tmp) / "index")}
         _git(repo, f"--work-tree={folder}", "add", "--all", "--force", ".", env=index)
         tree = _git(repo, "write-tree", env=index)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -103,12 +104,17 @@ def test_cli_publish_to_mirror_and_refusal(
     annotated_work: Path,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     build_release(demo_spec, annotated_work, "1.0.0")
     args = ["publish", str(demo_spec_path), "--version", "1.0.0", "--work", str(annotated_work)]
     target = ["--repo", "acme/demo", "--mirror-root", str(tmp_path / "mirror")]
+    # $TMPDIR names no folder: anything put there would fail. Validation's datasets cache
+    # and the git index go to WORK/tmp/ instead, and are gone afterwards.
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "no-system-tmp"))
     assert main([*args, *target]) == 0
     assert "published acme/demo@v1.0.0" in capsys.readouterr().out
+    assert list((annotated_work / "tmp").iterdir()) == []
     assert main([*args, *target]) == 2
     assert "already has tag v1.0.0" in capsys.readouterr().err
     assert main(args) == 2  # the demo spec names no repo_id
