@@ -7,16 +7,25 @@ judges whether that passage supports it (yes/no). Across consecutive steps of an
 incremental series (nested samples of one book from the same first chapter, shortest
 first; or a task's instance at growing lengths) facts are matched at a similarity
 threshold (default 0.7): matched (kept), lost (no match in the longer step) or new.
+
+Only summaries are split into facts: answers of the summarization and incremental
+families (`FACT_FAMILIES`). An ordering's labels, a needle's number or a recall list
+are no summaries: they are left out and counted in the notes, and runs holding no
+summary at all are refused in one line. Series are the nested ones only: summary
+samples of one book from the same first chapter, or an incremental instance at
+growing lengths (needles at 4k and 8k, or sections, are not nested).
 """
 
 from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from lengthwise.errors import UserError
 from lengthwise.evaluation.analyses.output import AnalysisOutput
 from lengthwise.evaluation.analyses.plots import bar_plot
 from lengthwise.evaluation.analyses.positions import THIRDS, shares
@@ -26,6 +35,7 @@ from lengthwise.evaluation.analyses.tracing import trace
 from lengthwise.llm.types import ChatRequest, LLMClient, Message
 
 NAME: Final = "atomic_facts"
+FACT_FAMILIES: Final = ("summarization", "incremental")  # answers that are summaries
 DEFAULT_THRESHOLD: Final = 0.7
 PROMPT_VERSION: Final = "atomic-facts/1"
 SPLIT_PROMPT: Final = (
@@ -113,7 +123,9 @@ def _series_steps(
 def _run_table(
     run: AnalysedRun, client: LLMClient, method: Method, threshold: float
 ) -> dict[str, Any]:
-    items = [i for i in run.items if i.prediction.strip() and i.context]
+    items = [
+        i for i in run.items if i.family in FACT_FAMILIES and i.prediction.strip() and i.context
+    ]
     facts = dict(zip((i.key for i in items), _facts_of(client, items), strict=True))
     subsets: dict[str, dict[str, Any]] = {}
     for item in items:
@@ -146,8 +158,17 @@ def analyse(
     method: Method = "tfidf",
     threshold: float = DEFAULT_THRESHOLD,
 ) -> AnalysisOutput:
-    table = {run.label: _run_table(run, client, method, threshold) for run in runs}
     notes: list[str] = []
+    left_out = Counter(i.family for run in runs for i in run.items if i.family not in FACT_FAMILIES)
+    if not any(i.family in FACT_FAMILIES for run in runs for i in run.items):
+        raise UserError(
+            f"atomic facts: no summaries in these runs (families {sorted(left_out)}); it splits "
+            f"summaries ({', '.join(FACT_FAMILIES)}) into facts"
+        )
+    if left_out:
+        counts = ", ".join(f"{family} {n}" for family, n in sorted(left_out.items()))
+        notes.append(f"left out, not summaries: {counts} answers")
+    table = {run.label: _run_table(run, client, method, threshold) for run in runs}
     supported: dict[str, list[float | None]] = {}
     subsets = sorted({s for entry in table.values() for s in entry["subsets"]})
     for label, entry in table.items():

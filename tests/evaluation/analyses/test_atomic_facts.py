@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from lengthwise.errors import UserError
 from lengthwise.evaluation.analyses import atomic_facts
 from lengthwise.evaluation.analyses.output import write_output
 from lengthwise.evaluation.analyses.run_data import load_analysed_runs
@@ -72,3 +73,41 @@ def test_facts_are_traced_judged_and_followed_across_steps(
     assert entry["series"] == {"S->M": {"matched": 12, "lost": 4, "new": 4}}
     for path in output.plots:
         plot_has_content(path)
+
+
+def test_only_summaries_are_split_and_runs_without_any_are_refused(
+    tiny_release: Path, release_rows: Rows, tmp_path: Path
+) -> None:
+    # S answers are summaries; M answers are an ordering's labels and a needle's number.
+    def answer(row: dict[str, Any]) -> str:
+        return "The ferryman keeps the ledger." if row["subset"] == "S" else "B A D C"
+
+    def family(row: dict[str, Any]) -> dict[str, Any]:
+        if row["subset"] == "S":
+            return {}
+        kind = "ordering" if int(str(row["id"])[-1], 16) % 2 else "needles"
+        return {"task": kind, "family": kind, "length": "M"}
+
+    rows = {s: [r | {"subset": s} for r in subset_rows] for s, subset_rows in release_rows.items()}
+    run = write_run(tmp_path / "run", tiny_release, rows, answer, extra=family)
+    asked: list[str] = []
+
+    def counting(request: ChatRequest) -> ChatResult:
+        asked.append(request.messages[-1].content)
+        return fact_model(request)
+
+    out = tmp_path / "out"
+    out.mkdir()
+    runs = load_analysed_runs([run])
+    output = atomic_facts.analyse(runs, out, client=ScriptedClient(counting))
+    entry = output.table["runs"]["handmade (handmade)"]
+    assert set(entry["subsets"]) == {"S"} and entry["subsets"]["S"]["summaries"] == 4
+    assert sum(p.startswith("Split") for p in asked) == 4  # never an ordering or a needle
+    assert entry["series"] == {}  # no nested series among them
+    left = next(n for n in output.notes if n.startswith("left out"))
+    assert "not summaries" in left and sum(int(n) for n in re.findall(r"\d+", left)) == 4
+
+    only_tasks = {"M": rows["M"]}
+    task_run = write_run(tmp_path / "tasks", tiny_release, only_tasks, answer, extra=family)
+    with pytest.raises(UserError, match="no summaries in these runs"):
+        atomic_facts.analyse(load_analysed_runs([task_run]), out, client=ScriptedClient(counting))
