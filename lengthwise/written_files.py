@@ -1,9 +1,10 @@
 """Which files this process wrote while a stage computed: they go into its completion record.
 
 The stage runner opens ``recording_writes()`` around ``compute``; every atomic write
-(lengthwise.storage) and every append to an append-only log calls ``note_written``. The
-completion record then holds the sha256 of each file the stage wrote, not only the ones
-its plan named, so a later edit of any of them makes the stage run again.
+(lengthwise.storage) calls ``note_written``. The completion record then holds the sha256
+of each file the stage wrote, not only the ones its plan named, so a later edit of any of
+them makes the stage run again. Append-only logs (lengthwise.jsonl) are not atomic
+writes: a stage names its log among its planned outputs (the draft stage does).
 
 A plain set per recording, shared by every thread of the process (the parquet writers
 run in a thread pool, which does not carry context variables); forked workers write
