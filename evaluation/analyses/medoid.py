@@ -183,8 +183,18 @@ def analyse(
         series["medoid (fixed-position control)"] = [
             fixed.get(n, {}).get("medoid_mean") for n in names
         ]
+    counts: dict[str, list[int | None]] = {
+        name: [permuted[n]["n"] for n in names] for name in ("single run", "medoid (permuted)")
+    }
+    if fixed:
+        counts["medoid (fixed-position control)"] = [fixed.get(n, {}).get("n") for n in names]
     plot = bar_plot(
-        out / f"{NAME}_gain.png", names, series, title="Medoid voting", ylabel="mean score x100"
+        out / f"{NAME}_gain.png",
+        names,
+        series,
+        title=f"Medoid voting over k={len(runs)} permuted runs",
+        ylabel="mean score x100",
+        counts=counts,
     )
     document = {
         "k": len(runs),

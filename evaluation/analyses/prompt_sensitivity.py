@@ -91,7 +91,16 @@ def analyse(runs: Sequence[AnalysedRun], out: Path, *, resamples: int = 1000) ->
                             f"{paired['wins']}/{paired['losses']}/{paired['ties']} "
                             f"p={paired['sign_test_p']:.3f} (n={paired['n']})"
                         )
-    series = {label: [_difference(table[label], c) for c in categories] for label in table}
+    pairs = {label: [_paired(table[label], c) for c in categories] for label in table}
+    series = {
+        label: [None if p is None else float(p["mean_difference"]) for p in found]
+        for label, found in pairs.items()
+    }
+    intervals = {
+        label: [(p["ci"][0], p["ci"][1]) if p and p["ci"] else None for p in found]
+        for label, found in pairs.items()
+    }
+    counts = {label: [p["n"] if p else None for p in found] for label, found in pairs.items()}
     plots = []
     if categories:
         plots.append(
@@ -99,18 +108,20 @@ def analyse(runs: Sequence[AnalysedRun], out: Path, *, resamples: int = 1000) ->
                 out / f"{NAME}_paired_differences.png",
                 categories,
                 series,
-                title="Paired score difference between prompts",
+                title="Paired score difference between prompts (95% CI, n pairs)",
                 ylabel="mean difference x100",
+                intervals=intervals,
+                counts=counts,
             )
         )
     return AnalysisOutput(NAME, {"runs": table}, plots, notes)
 
 
-def _difference(by_task: dict[str, list[dict[str, Any]]], category: str) -> float | None:
+def _paired(by_task: dict[str, list[dict[str, Any]]], category: str) -> dict[str, Any] | None:
     task, subset, pair = category.split(" ")
     other = pair.split("-", 1)[0]
     for entry in by_task.get(task, []):
         paired = entry["paired"].get(subset) if entry["prompt"] == other else None
         if paired:
-            return float(paired["mean_difference"])
+            return dict(paired)
     return None
