@@ -25,6 +25,7 @@ MIN_SPIKE_LINES = 20  # a width is hit exactly by this many lines at least ...
 MIN_SPIKE_SHARE = 0.02  # ... and by this share of the non-blank lines
 SPIKE_FACTOR = 4.0  # ... this many times as often as the lengths around it (median)
 NEIGHBOURHOOD = range(2, 7)  # the lengths 2..6 away compared with it
+INDENT_SLACK = 2  # two ideographic spaces of indentation become four ASCII spaces
 # What ends a sentence (or a clause set on a line of its own) at a line end.
 SENTENCE_ENDS = "。！？!?…；;：:」』”’）)】》〉\"'"
 _IDEOGRAPH = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
@@ -57,10 +58,15 @@ def ends_sentence(line: str) -> bool:
     return not stripped or stripped[-1] in SENTENCE_ENDS
 
 
-def cut_inside_sentence(line: str, widths: tuple[int, ...]) -> bool:
+def cut_inside_sentence(line: str, widths: tuple[int, ...], above: str | None = None) -> bool:
     """A line at one of `widths` (one character either way, for a mark the wrap let
-    hang or pushed down) that ends inside a sentence."""
+    hang or pushed down) that ends inside a sentence, in a stretch cut at that width: the
+    line `above` it is no longer (but for a paragraph's first line, its indentation
+    widened by `INDENT_SLACK`). A paragraph's short last line after a longer full one is
+    no wrap, even where many last lines happen to have one length."""
     length = len(line)
+    if above is not None and len(above) > length + INDENT_SLACK:
+        return False
     return any(abs(length - width) <= 1 for width in widths) and not ends_sentence(line)
 
 

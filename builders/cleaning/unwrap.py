@@ -164,20 +164,24 @@ class _Joiner:
             self._dash_spacing[key] = spaced > glued
         return self._dash_spacing[key]
 
-    def full(self, line: str, following: str) -> bool:
-        """The line reaches the wrap width, or the next line's first word would not fit."""
+    def full(self, line: str, following: str, above: str | None = None) -> bool:
+        """The line reaches the wrap width, or the next line's first word would not fit
+        (`above`: the line above it, for a CJK book's other widths)."""
         # A mostly-CJK book wraps at any character: a line is full by its length alone,
         # whatever it ends with (`。”` closes many a paragraph's short last line).
         if self.cjk or _is_cjk(line[-1]):
-            return len(line) >= self.width - 2 or cut_inside_sentence(line, self.spikes)
+            return len(line) >= self.width - 2 or cut_inside_sentence(line, self.spikes, above)
         if len(line) >= self.width * 0.75:
             return True
         next_word = following.split(maxsplit=1)[0]
         return len(line) + 1 + len(next_word) > self.width
 
-    def joins(self, upper: str, lower: str, upper_starts_paragraph: bool) -> bool:
-        """Whether `lower` continues `upper`'s paragraph (structure is checked apart)."""
-        if not upper.strip() or not lower.strip() or not self.full(upper, lower):
+    def joins(
+        self, upper: str, lower: str, upper_starts_paragraph: bool, above: str | None = None
+    ) -> bool:
+        """Whether `lower` continues `upper`'s paragraph (structure is checked apart;
+        `above`: the line above `upper`)."""
+        if not upper.strip() or not lower.strip() or not self.full(upper, lower, above):
             return False
         upper_indent, lower_indent = _indent(upper), _indent(lower)
         if lower_indent > upper_indent or upper_indent > MAX_INDENT:
@@ -334,7 +338,8 @@ def unwrap_paragraphs(text: str) -> RuleOutcome:
         elif is_structure and is_heading_line(line):
             heading_tail = _wrapped_heading_tail(lines, index, joiner)
         previous_is_structure = is_structure
-        if joins and joiner.joins(previous, line, starts_paragraph):
+        above = lines[index - 2] if index > 1 else None
+        if joins and joiner.joins(previous, line, starts_paragraph, above):
             separator, upper = joiner.separator(previous, line)
             dropped = len(previous) - len(upper)  # a typesetter's hyphen, or nothing
             start, end = offset - 1 - dropped, offset + _indent(line)
