@@ -139,7 +139,11 @@ def jsonl_handling(source: str) -> list[str]:
     found: list[str] = []
     for loop, targets in _line_loops(tree):
         for node in ast.walk(loop):
-            if _is_json_call(node, "loads") and _argument_name(node) in targets:  # type: ignore[arg-type]
+            if (
+                isinstance(node, ast.Call)
+                and _is_json_call(node, "loads")
+                and (_argument_name(node) or "") in targets
+            ):
                 found.append(f"line {node.lineno}: json.loads of a line")
     for node in ast.walk(tree):
         if (

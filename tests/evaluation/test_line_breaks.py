@@ -30,8 +30,6 @@ def _hostile_answer(_number: int, body: dict[str, Any]) -> Reply:
 def _config(release: Path, out: Path, base_url: str) -> EvalConfig:
     return EvalConfig(
         release=str(release),
-        model="scripted-model",
-        backend="openai",
         out=out,
         tokenizer="qwen2.5",
         write_report=False,
