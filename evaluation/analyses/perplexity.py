@@ -37,6 +37,12 @@ class OrderingGroup:
     ppl_correct: list[bool] = field(default_factory=list)  # the top-ranked order is true
     generative: list[float] = field(default_factory=list)  # the model's answer scores
     gold_rank: list[int] = field(default_factory=list)  # rank of the true order (1 = top)
+    candidates: list[int] = field(default_factory=list)  # orders ranked per item
+
+    @property
+    def chance(self) -> float:
+        """x100: the chance that a random ranking puts the true order first."""
+        return 100.0 * sum(1 / c for c in self.candidates) / len(self.candidates)
 
     @property
     def n(self) -> int:
@@ -60,6 +66,8 @@ class OrderingGroup:
             "perplexity_accuracy": self.perplexity_accuracy,
             "generative_accuracy": self.generative_accuracy,
             "mean_gold_rank": self.mean_gold_rank,
+            "chance": self.chance,
+            "candidates": max(self.candidates),
         }
 
 
@@ -145,6 +153,7 @@ def analyse(
             group.ppl_correct.append(ranked[0][0] == gold)
             group.gold_rank.append(1 + [c for c, _ in ranked].index(gold))
             group.generative.append(item.score or 0.0)
+            group.candidates.append(len(candidates))
     for label, by_subset in table.items():
         for subset, group in by_subset.items():
             notes.append(
@@ -156,15 +165,26 @@ def analyse(
         notes.append(f"{skipped} lines are not ordering items (no segments/gold_order): left out")
     categories = [f"{label} {s}" for label, by in table.items() for s in by]
     rows = [table[c.rsplit(" ", 1)[0]][c.rsplit(" ", 1)[1]] for c in categories]
+    ranked_by = f"perplexity ranking ({Path(model_name).name})"
+    sizes = sorted({c for r in rows for c in r.candidates})
+    counted = (
+        f"{sizes[0]}-{sizes[-1]}"
+        if len(sizes) > 1
+        else str(sizes[0])
+        if sizes
+        else "0"
+    )
     plot = bar_plot(
         out / f"{NAME}_accuracy.png",
         categories or ["(no ordering items)"],
         {
-            "perplexity ranking": [r.perplexity_accuracy for r in rows] or [0.0],
-            "generative": [r.generative_accuracy for r in rows] or [0.0],
+            ranked_by: [r.perplexity_accuracy for r in rows] or [0.0],
+            "generative (the run's model)": [r.generative_accuracy for r in rows] or [0.0],
         },
-        title="Ordering: perplexity ranking vs generation",
+        title=f"Ordering: perplexity ranking of {counted} candidate orders vs generation",
         ylabel="accuracy x100",
+        counts={ranked_by: [r.n for r in rows]} if rows else None,
+        chance=sum(r.chance * r.n for r in rows) / sum(r.n for r in rows) if rows else None,
     )
     document: JsonObject = {
         "model": model_name,

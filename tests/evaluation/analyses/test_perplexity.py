@@ -51,6 +51,8 @@ def test_a_scorer_that_knows_the_story_ranks_the_true_order_first(
     s = output.table["runs"]["handmade (handmade)"]["S"]
     assert s["n"] == 4 and s["perplexity_accuracy"] == 100.0 and s["mean_gold_rank"] == 1.0
     assert s["generative_accuracy"] == 50.0
+    # Chance: a random ranking puts the true order first once in its 4! = 24 candidates.
+    assert s["candidates"] == 24 and s["chance"] == pytest.approx(100 / 24)
     assert perplexity.candidate_orders(4, (0, 1, 2, 3), None, 24, 0)[0] == (0, 1, 2, 3)
     assert len(perplexity.candidate_orders(4, (0, 1, 2, 3), None, 24, 0)) == 24
     assert len(perplexity.candidate_orders(9, tuple(range(9)), None, 24, 0)) == 24
