@@ -77,6 +77,18 @@ def warning_lines(report: BuildReport) -> list[str]:
     return [one_line(line) for line in lines]
 
 
+def story_collection_line(report: BuildReport) -> str | None:
+    """The books kept as story collections, or None: their units are stories, and a
+    sample is a run of whole stories."""
+    titles = [book.title for book in report.books if book.story_collection and not book.excluded]
+    if not titles:
+        return None
+    return one_line(
+        f"story collections: {len(titles)} ({', '.join(titles)}): each unit a story, "
+        "samples are runs of whole stories"
+    )
+
+
 def _repeats(warning: str, seen: dict[str, None]) -> bool:
     """A book's warning is also its source's warning, prefixed by the path: show it once."""
     return any(other != warning and other.endswith(": " + warning) for other in seen)
@@ -91,6 +103,9 @@ def closing_lines(report: BuildReport, work_dir: Path | None = None) -> list[str
     warnings = warning_lines(report)
     lines.append(f"warnings: {len(warnings) or 'none'}")
     lines += [f"  {line}" for line in warnings]
+    collections = story_collection_line(report)
+    if collections:
+        lines.append(collections)
     from lengthwise.builders.audit.report import share_sentence
 
     where = work_dir if work_dir is not None else "WORK_DIR"

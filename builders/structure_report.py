@@ -31,6 +31,8 @@ def render_structure_section(books: list[BookReport]) -> list[str]:
 
 def _notes(book: BookReport) -> list[str]:
     notes: list[str] = []
+    if book.story_collection and not book.excluded:
+        notes.append("story collection: each unit is a story; samples are runs of whole stories")
     outside = book.outside_chapters
     if outside and outside["spans"]:
         notes.append(

@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass, field
 
 from lengthwise.builders.build_record import BuildReport
+from lengthwise.builders.build_summary import story_collection_line
 from lengthwise.releases.release.card_duplicates import duplicate_books_lines
 from lengthwise.releases.release.card_notes import (
     audit_markdown,
@@ -178,6 +179,9 @@ def _corpus_table(inputs: CardInputs) -> str:
             f"| {book.samples} | {book.source} | `{book.raw_sha256[:16]}…` |"
         )
     lines += duplicate_books_lines(inputs.build_report.duplicates)
+    collections = story_collection_line(inputs.build_report)
+    if collections:
+        lines += ["", collections[0].upper() + collections[1:] + "."]
     lines += ["", excluded_markdown(inputs.build_report)]
     notes = sorted({b.license_note for b in inputs.books if b.license_note})
     if notes:

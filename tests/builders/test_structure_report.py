@@ -4,9 +4,11 @@ and build_report.md."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from lengthwise.builders.build_summary import story_collection_line
 from lengthwise.builders.corpus_settings import BookReport
 from lengthwise.builders.demo_corpus import write_demo_corpus, write_demo_spec
 from lengthwise.builders.structure_report import render_structure_section
@@ -74,3 +76,16 @@ def test_build_prints_and_reports_text_outside_chapters(
     report = (tmp_path / "work" / "build_report.md").read_text(encoding="utf-8")
     assert "## Book structure" in report
     assert "text outside chapters: 20," in report and "(23." in report
+
+
+def test_a_story_collection_is_named_in_the_report_and_the_build_output() -> None:
+    """Issue 36: a collection (卷 as stories) said nothing about being one."""
+    collection = _book("今古奇觀", "jingu.txt", story_collection=True)
+    novel = _book("Novel", "novel.txt")
+    text = "\n".join(render_structure_section([collection, novel]))
+    assert "**今古奇觀**" in text and "story collection: each unit is a story" in text
+    assert "**Novel**" not in text
+    report = SimpleNamespace(books=[collection, novel])
+    line = story_collection_line(report)  # type: ignore[arg-type]
+    assert line is not None and line.startswith("story collections: 1 (今古奇觀)")
+    assert story_collection_line(SimpleNamespace(books=[novel])) is None  # type: ignore[arg-type]
