@@ -45,19 +45,27 @@ def line_plot(
     ylabel: str,
     dashed: Sequence[str] = (),
     xticks: Sequence[tuple[float, str]] = (),
+    intervals: Mapping[str, Sequence[Interval]] | None = None,
 ) -> Path:
-    """One line per series name; `None` values are left out; names in `dashed` are dashed."""
+    """One line per series name; `None` values are left out; names in `dashed` are dashed;
+    `intervals` (per name, per point) draw 95% error bars."""
     plt = _pyplot()
     many = len(series) > 10
     figure, axes = plt.subplots(figsize=(9 if many else 7, 4.5))
     colours = plt.get_cmap("tab20").colors if many else None
     for number, (name, (xs, ys)) in enumerate(series.items()):
-        points = [(x, y) for x, y in zip(xs, ys, strict=True) if y is not None]
+        spans = list((intervals or {}).get(name) or [None] * len(xs))
+        points = [(x, y, i) for x, y, i in zip(xs, ys, spans, strict=True) if y is not None]
         if points:
             style = "--" if name in dashed else _DASHES[(number // 20) % 4] if many else "-"
-            axes.plot(
+            axes.errorbar(
                 [p[0] for p in points],
                 [p[1] for p in points],
+                yerr=[
+                    [y - i[0] if i else 0.0 for _, y, i in points],
+                    [i[1] - y if i else 0.0 for _, y, i in points],
+                ],
+                capsize=3 if intervals else 0,
                 marker="o",
                 linestyle=style,
                 color=colours[number % 20] if colours else None,

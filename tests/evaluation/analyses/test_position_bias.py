@@ -74,3 +74,36 @@ def test_needle_lines_and_summaries_in_one_command(
     assert "needles (handmade)" not in table["summary_traceability"]  # needles are not summaries
     for name in table["plots"]:
         plot_has_content(out / name)
+
+
+def test_prompts_are_not_pooled_and_each_third_has_n_and_an_interval(
+    tiny_release: Path, release_rows: Rows, tmp_path: Path
+) -> None:
+    depths = {str(row["id"]): n / 4 for rows in release_rows.values() for n, row in enumerate(rows)}
+
+    def needle_fields(row: dict[str, Any]) -> dict[str, Any]:
+        return {"task": "needle", "family": "needle", "depth": depths[str(row["id"])]}
+
+    def found(row: dict[str, Any], _: str) -> float:
+        # IB finds the front needles only; IE finds every needle.
+        return 1.0 if row["prompt"] == "IE" or depths[str(row["id"])] < 0.5 else 0.0
+
+    run = write_run(
+        tmp_path / "run",
+        tiny_release,
+        release_rows,
+        lambda row: "the needle",
+        score=found,
+        extra=needle_fields,
+        prompts=("IB", "IE"),
+        model="needles",
+    )
+    out = tmp_path / "out"
+    assert main(["analyse", "position-bias", str(run), "--out", str(out)]) == 0
+    entry = read_json(out / "position_bias.json")["depth"]["needles (handmade)"]["needle"]["S"]
+    assert entry["thirds"]["rear"] == 50.0  # pooled: half the rear answers right
+    assert entry["by_prompt"]["IB"]["thirds"] == {"front": 100.0, "middle": 0.0, "rear": 0.0}
+    assert entry["by_prompt"]["IE"]["thirds"] == {"front": 100.0, "middle": 100.0, "rear": 100.0}
+    assert entry["thirds_n"] == {"front": 4, "middle": 2, "rear": 2}
+    low, high = entry["thirds_ci"]["rear"]
+    assert low == 0.0 and high == 100.0  # one right, one wrong: the interval says so
