@@ -25,15 +25,10 @@ from lengthwise.builders.chapters.bare_en import find_en_loose_bare_candidates
 from lengthwise.builders.chapters.bare_zh import find_zh_bare_candidates
 from lengthwise.builders.chapters.candidates_ja import find_ja_candidates
 from lengthwise.builders.chapters.candidates_zh import find_zh_candidates
-from lengthwise.builders.chapters.closing_units import closing_unit, drop_initials
 from lengthwise.builders.chapters.collection import story_collection
 from lengthwise.builders.chapters.contents_titles import detect_from_contents
 from lengthwise.builders.chapters.embedded_toc import detect_from_toc
-from lengthwise.builders.chapters.forms import (
-    detect_by_templates,
-    prefer_templates,
-    titles_below,
-)
+from lengthwise.builders.chapters.forms import learned_forms
 from lengthwise.builders.chapters.latin_words import latin_finder
 from lengthwise.builders.chapters.levels import HeadingPlan, plan_bare, plan_en, plan_zh
 from lengthwise.builders.chapters.misread_numbers import fill_in_misread
@@ -82,33 +77,8 @@ def detect_chapters(
     toc: list[TocEntry] | None = None,
     min_chapter_chars: int = 200,
 ) -> ChapterDetection:
-    """Split a cleaned book `text` into chapters (`_detect_by_keywords`), or at the
-    heading templates the book's own lines make (`forms`: a play's ACT/SCENE) where the
-    keywords number fewer than five chapters and the templates count at least as many."""
-    detection = _detect_by_keywords(text, language, toc, min_chapter_chars)
-    if detection.method == "toc" or not text or text.isspace():
-        return detection
-    lang = normalise_language(language)
-    if is_cjk(lang):
-        detection = titles_below(text, detection)
-    own_finder = find_zh_candidates if is_cjk(lang) else latin_finder(lang)
-    specials = [c for c in own_finder(text) if c.level == "special"]
-    templated = detect_by_templates(text, specials, _run, min_chapter_chars)
-    if templated is not None and prefer_templates(detection, templated):
-        detection = templated
-    if not is_cjk(lang):
-        drop_initials(text, detection)
-        closing_unit(text, detection, min_chapter_chars)
-    return detection
-
-
-def _detect_by_keywords(
-    text: str,
-    language: str,
-    toc: list[TocEntry] | None = None,
-    min_chapter_chars: int = 200,
-) -> ChapterDetection:
     """Split a cleaned book `text` (LF line endings) into chapters. Pure: no I/O.
+    Keyword headings first, then the book's own forms (`forms.learned_forms`: ACT/SCENE).
 
     `language`: a language code (region suffixes such as "zh-CN" accepted): zh and ja
     books are read with the CJK heading forms (ja with its 上・中・下 parts), en with the
@@ -130,6 +100,11 @@ def _detect_by_keywords(
         return detect_from_toc(toc, min_chapter_chars)
     if not text or text.isspace():  # `not text.strip()` without copying the book
         return ChapterDetection(excluded="empty text")
+    detection = _detect_by_keywords(text, lang, min_chapter_chars)
+    return learned_forms(text, lang, detection, _run, min_chapter_chars)
+
+
+def _detect_by_keywords(text: str, lang: str, min_chapter_chars: int) -> ChapterDetection:
     cjk = find_ja_candidates if lang == "ja" else find_zh_candidates
     finders: list[Callable[[str], list[Candidate]]] = [cjk, latin_finder(lang)]
     if not is_cjk(lang):

@@ -13,12 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from lengthwise.builders.chapters.candidates_ja import find_ja_candidates
+from lengthwise.builders.chapters.candidates_zh import find_zh_candidates
+from lengthwise.builders.chapters.closing_units import closing_unit, drop_initials
 from lengthwise.builders.chapters.collection import story_collection
 from lengthwise.builders.chapters.en_numerals import parse_roman
+from lengthwise.builders.chapters.latin_words import latin_finder
 from lengthwise.builders.chapters.levels import HeadingPlan
 from lengthwise.builders.chapters.model import Candidate, ChapterDetection, DetectedChapter
 from lengthwise.builders.chapters.templates import find_template_candidates
 from lengthwise.builders.chapters.zh_numerals import NUMERAL_CHARS
+from lengthwise.builders.language import is_cjk
 
 _STRONG_KEYWORD_CHAPTERS = 5
 _TITLE_BELOW_SHARE = 2 / 3
@@ -26,6 +31,27 @@ _MAX_TITLE_BELOW = 40
 _CJK_STOPS = frozenset("。！？；：，…「」“”")
 
 RunPlan = Callable[[str, HeadingPlan, int], ChapterDetection]
+
+
+def learned_forms(
+    text: str, lang: str, detection: ChapterDetection, run: RunPlan, min_chapter_chars: int
+) -> ChapterDetection:
+    """`detection` (from the keyword headings) with what the book's own forms add: CJK
+    titles under their numbers, the heading templates where they win, a Latin-script
+    book's signature initials given back and its closing section made a unit."""
+    cjk = is_cjk(lang)
+    if cjk:
+        detection = titles_below(text, detection)
+    cjk_finder = find_ja_candidates if lang == "ja" else find_zh_candidates
+    own_finder = cjk_finder if cjk else latin_finder(lang)
+    specials = [c for c in own_finder(text) if c.level == "special"]
+    templated = detect_by_templates(text, specials, run, min_chapter_chars)
+    if templated is not None and prefer_templates(detection, templated):
+        detection = templated
+    if not cjk:
+        drop_initials(text, detection)
+        closing_unit(text, detection, min_chapter_chars)
+    return detection
 
 
 def detect_by_templates(
