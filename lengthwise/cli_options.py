@@ -38,7 +38,7 @@ OPTIONAL_SPEC = opt("spec", type=Path, nargs="?", help="spec TOML file (for the 
 WORK = opt("--work", type=Path, default=None, help="work directory (default ./lw-work/<spec name>)")
 WORKERS = opt(
     "--workers",
-    type=workers_arg,  # 1 to the CPU count (more is capped with a message): lengthwise.limits
+    type=workers_arg,  # at least 1; local pools cap it at the CPU count (lengthwise.limits)
     default=None,
     help="processes (default: all cores, at most 8; more than the CPU count is capped)",
 )

@@ -8,8 +8,9 @@ variable that changes it:
 - ``archive size`` (`LENGTHWISE_MAX_ARCHIVE_BYTES`, default 1 GiB): ... and to at most
   this many bytes, whatever its ratio;
 - ``archive members`` (`LENGTHWISE_MAX_ARCHIVE_MEMBERS`, default 10,000 files);
-- ``workers``: ``--workers`` (and ``[executor] workers`` of a local run) at most the
-  machine's CPU count: more is capped with a message, less than 1 is refused.
+- ``workers``: every local process pool (lengthwise/workers.py) has at most the machine's
+  CPU count of processes, whatever ``--workers`` or ``[executor] workers`` ask: more is
+  capped with a warning; ``--workers`` below 1 is refused.
 
 An archive is checked from its central directory before anything is inflated, and
 Python's zipfile never inflates a member beyond the size that directory declares (a
@@ -23,7 +24,6 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-import sys
 import zipfile
 from dataclasses import dataclass
 from io import BytesIO
@@ -107,32 +107,30 @@ def cpu_count() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def cap_workers(requested: int, what: str = "workers") -> int:
-    """`requested` worker processes, at most the CPU count (with a warning); below 1 is a
-    `UserError` naming `what`."""
+_warned: set[int] = set()  # requested counts already reported (several pools per command)
+
+
+def cap_workers(requested: int) -> int:
+    """`requested` local worker processes, at most the CPU count (said once per value, as a
+    warning); below 1 is a `UserError`. Ray tasks are not capped: a cluster has more CPUs."""
     if requested < 1:
-        raise UserError(f"{what} {requested}: must be at least 1")
+        raise UserError(f"workers {requested}: must be at least 1")
     cpus = cpu_count()
     if requested > cpus:
-        log.warning("%s %d capped at %d, the CPU count of this machine", what, requested, cpus)
+        if requested not in _warned:
+            _warned.add(requested)
+            log.warning("workers %d capped at %d, the CPU count of this machine", requested, cpus)
         return cpus
     return requested
 
 
 def workers_arg(text: str) -> int:
-    """argparse ``type=`` for ``--workers``: a whole number from 1, capped at the CPU count
-    with a message on stderr (logging is not set up while arguments are parsed)."""
+    """argparse ``type=`` for ``--workers``: a whole number from 1 (local pools cap it at the
+    CPU count: `cap_workers`, called by lengthwise.workers.worker_pool)."""
     try:
         requested = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
     if requested < 1:
         raise argparse.ArgumentTypeError(f"{requested} is below 1 (at least one process)")
-    cpus = cpu_count()
-    if requested > cpus:
-        print(
-            f"lengthwise: --workers {requested} capped at {cpus}, the CPU count of this machine",
-            file=sys.stderr,
-        )
-        return cpus
     return requested

@@ -20,6 +20,8 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from lengthwise.limits import cap_workers
+
 log = logging.getLogger(__name__)
 
 _PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
@@ -29,9 +31,10 @@ _POLL_SECONDS = 1.0
 def worker_pool(
     max_workers: int, mp_context: multiprocessing.context.BaseContext | None = None
 ) -> ProcessPoolExecutor:
-    """A ProcessPoolExecutor whose workers exit when this process dies, however it dies."""
+    """A ProcessPoolExecutor whose workers exit when this process dies, however it dies;
+    never more processes than CPUs (lengthwise.limits.cap_workers)."""
     return ProcessPoolExecutor(
-        max_workers=max_workers,
+        max_workers=cap_workers(max_workers),
         mp_context=mp_context,
         initializer=die_with_parent,
         initargs=(os.getpid(),),

@@ -27,7 +27,7 @@ class LocalExecutor:
 
     def __init__(self, workers: int | None = None) -> None:
         # A spec's [executor] workers, or --workers: never more processes than CPUs.
-        self._workers = cap_workers(workers, "workers") if workers else default_workers()
+        self._workers = cap_workers(workers) if workers else default_workers()
         self._context = process_context()
 
     @property

@@ -13,6 +13,7 @@ import pytest
 from lengthwise.executors import make_executor
 from lengthwise.limits import cpu_count
 from lengthwise.spec_scaling import ExecutorConfig
+from lengthwise.workers import worker_pool
 
 BOOK = "\n\n".join(
     f"CHAPTER {n}.\n\n" + "She looked at the river and thought of nothing at all.\n" * 30
@@ -60,7 +61,10 @@ def test_more_workers_than_cpus_are_capped_with_a_message(tmp_path: Path) -> Non
     done = _lengthwise("build", str(spec), "--workers", "100000", "--quiet", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     cpus = cpu_count()
-    assert f"--workers 100000 capped at {cpus}, the CPU count" in done.stderr
+    warnings = [line for line in done.stderr.splitlines() if "capped" in line]
+    assert warnings == [
+        f"WARNING lengthwise.limits: workers 100000 capped at {cpus}, the CPU count of this machine"
+    ]  # once, however many pools the build starts
     assert "river: built" in done.stdout
 
 
@@ -68,3 +72,8 @@ def test_a_spec_executor_asking_for_more_workers_than_cpus_is_capped() -> None:
     config = ExecutorConfig(workers=100_000)
     assert make_executor(config).workers == cpu_count()
     assert make_executor(config, workers=1).workers == 1
+
+
+def test_no_local_pool_has_more_processes_than_cpus() -> None:
+    with worker_pool(100_000) as pool:
+        assert vars(pool)["_max_workers"] == cpu_count()  # what the pool will start, at most
