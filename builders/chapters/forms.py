@@ -45,9 +45,10 @@ def learned_forms(
     cjk_finder = find_ja_candidates if lang == "ja" else find_zh_candidates
     own_finder = cjk_finder if cjk else latin_finder(lang)
     specials = [c for c in own_finder(text) if c.level == "special"]
-    templated = detect_by_templates(text, specials, run, min_chapter_chars)
-    if templated is not None and prefer_templates(detection, templated):
-        detection = templated
+    if not _keyword_strong(detection):  # most books: their keywords are their structure
+        templated = detect_by_templates(text, specials, run, min_chapter_chars)
+        if templated is not None and prefer_templates(detection, templated):
+            detection = templated
     if not cjk:
         drop_initials(text, detection)
         closing_unit(text, detection, min_chapter_chars)
@@ -79,10 +80,10 @@ def prefer_templates(keyword: ChapterDetection, templated: ChapterDetection | No
     numbers, `1 Citizen.` again and again, count one)."""
     if templated is None or keyword.method == "toc":
         return False
+    if _keyword_strong(keyword):
+        return False
     numbered = [c for c in keyword.chapters if c.number is not None]
     keyword_headed = [c for c in numbered if not _bare(c.heading)]
-    if len(keyword_headed) >= _STRONG_KEYWORD_CHAPTERS:
-        return False
     units = [c for c in templated.chapters if c.number is not None]
     if keyword_headed:
         # Keyword headings are the stronger evidence: a template of the same word is
@@ -90,6 +91,12 @@ def prefer_templates(keyword: ChapterDetection, templated: ChapterDetection | No
         words = {_first_word(c.heading) for c in keyword_headed}
         return not words & {_first_word(c.heading) for c in units} and len(units) > len(numbered)
     return len(units) >= _counted(numbered)
+
+
+def _keyword_strong(detection: ChapterDetection) -> bool:
+    """Five numbered chapters or more headed by a word (not a bare number)."""
+    headed = [c for c in detection.chapters if c.number is not None and not _bare(c.heading)]
+    return len(headed) >= _STRONG_KEYWORD_CHAPTERS
 
 
 def _counted(chapters: list[DetectedChapter]) -> int:

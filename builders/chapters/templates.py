@@ -46,6 +46,7 @@ _ZH_NUMBER_UNIT = re.compile(
 )
 _MAX_LINE = 120
 _MAX_COUNTED_LINE = 40
+_SPACES = (" ", "\n", "\t", "\r", "\u3000", "\xa0")
 _BLANK_LINE_EVERY = 40  # fewer blank lines than one in this many: none to set lines off
 _MIN_UNITS = 3  # a template giving the units: three lines or more (a play's three acts)
 _MIN_PARTS = 2
@@ -235,7 +236,7 @@ def _measure(text: str, lines: list[_Line], shaped: list[tuple[int, int]]) -> No
         inside = (
             sums[bisect.bisect_left(starts, stop)] - sums[bisect.bisect_right(starts, line.start)]
         )
-        line.body = len("".join(text[line.end : stop].split())) - inside
+        line.body = _letters_between(text, line.end, stop) - inside
 
 
 def _chain(lines: list[_Line], parent_starts: list[int]) -> list[_Line]:
@@ -246,24 +247,37 @@ def _chain(lines: list[_Line], parent_starts: list[int]) -> list[_Line]:
     the same shape falls out of the chain."""
     if len(lines) > _MAX_TEMPLATE_LINES:
         return []
+    # Each line's longest chain ending there, from the best chain ending at a number one
+    # or two below it (one number may be missing: a heading lost in the file), or, for a
+    # one or two after a parent's line, at any line before that parent line. Ties go to
+    # the nearer line: a contents entry is never the chain's link. Linear: per number and
+    # per closed parent section, only the best (latest on ties) is kept.
     best: list[int] = []
     before: list[int] = []
+    by_number: dict[int, tuple[int, int]] = {}
+    closed: tuple[int, int] = (0, -1)  # best in the sections before the current one
+    current: tuple[int, int] = (0, -1)  # best in the current section
+    section = 0
     for j, line in enumerate(lines):
         assert line.number is not None
-        length, link = (1, -1) if line.number <= 2 else (0, -1)
-        for i in range(j):
-            if best[i] == 0:
-                continue
-            earlier = lines[i].number
-            assert earlier is not None
-            crossed = any(lines[i].start < s < line.start for s in parent_starts)
-            # One number may be missing (a heading lost in the file): the count goes on.
-            counts_on = earlier < line.number <= earlier + 2 or (crossed and line.number <= 2)
-            # Ties go to the nearer line: a contents entry is never the chain's link.
-            if counts_on and best[i] + 1 >= length:
-                length, link = best[i] + 1, i
+        number = line.number
+        at = bisect.bisect_left(parent_starts, line.start)
+        if at > section:
+            closed, current, section = max(closed, current), (0, -1), at
+        options = [by_number.get(number - 1, (0, -1)), by_number.get(number - 2, (0, -1))]
+        if number <= 2:
+            options.append(closed)
+        link_best, link = max(options)
+        length = 1 if number <= 2 else 0
+        if link_best and link_best + 1 >= length:
+            length = link_best + 1
+        else:
+            link = -1
         best.append(length)
         before.append(link)
+        if length:
+            by_number[number] = max(by_number.get(number, (0, -1)), (length, j))
+            current = max(current, (length, j))
     end = max(range(len(lines)), key=lambda k: best[k])
     chain: list[_Line] = []
     while end >= 0 and best[end]:
@@ -310,8 +324,15 @@ def _unit_bodies(text: str, template: Template) -> list[int]:
     bodies = []
     for line in template.lines:
         stop = next(s for s in stops if s > line.start)
-        bodies.append(len("".join(text[line.end : stop].split())))
+        bodies.append(_letters_between(text, line.end, stop))
     return bodies
+
+
+def _letters_between(text: str, start: int, stop: int) -> int:
+    """Characters of `text[start:stop]` that are not whitespace (counted in C: a book's
+    worth of slices is split no more)."""
+    piece = text[start:stop]
+    return len(piece) - sum(map(piece.count, _SPACES))
 
 
 def _numbered_lines(lines: list[_Line]) -> list[_Line]:
