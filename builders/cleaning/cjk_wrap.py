@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import statistics
+import unicodedata
 from collections import Counter
 
 MIN_WIDTH, MAX_WIDTH = 16, 200
@@ -55,7 +56,8 @@ def spike_widths(lines: list[str]) -> tuple[int, ...]:
 def ends_sentence(line: str) -> bool:
     """Whether `line` ends a sentence (or a clause of its own) at its last character."""
     stripped = line.rstrip()
-    return not stripped or stripped[-1] in SENTENCE_ENDS
+    # NFKC: the small forms (`﹔` closing a verse line in 今古奇觀, `﹐`) read as `;` `,`.
+    return not stripped or unicodedata.normalize("NFKC", stripped[-1])[-1:] in SENTENCE_ENDS
 
 
 def cut_inside_sentence(line: str, widths: tuple[int, ...], above: str | None = None) -> bool:

@@ -21,6 +21,7 @@ import pytest
 
 from lengthwise.builders.cleaning import clean_text
 from lengthwise.builders.cleaning.cjk_wrap import in_sentence_breaks, spike_widths
+from lengthwise.builders.cleaning.unwrap import unwrap_paragraphs
 from lengthwise.records import Book
 from lengthwise.spec import CleaningConfig
 from tests.fixtures.reprinting import processed, read_shared, with_text
@@ -88,3 +89,17 @@ def test_a_book_set_line_by_line_with_verse_is_left_as_it_was(shared_corpora: Pa
     result = clean_text(doc.text, "zh", CleaningConfig())
     assert "common/unwrap-paragraphs" not in result.removed
     assert "common/separator-line" not in result.removed
+
+
+def test_verse_lines_of_one_length_stay_lines_whatever_their_stop_looks_like() -> None:
+    """Found on the shared 今古奇觀 (partly hard-wrapped at 33-34 characters): its verse,
+    every line `公子初年柳陌游，玉堂一見便綢繆﹔` at one length (a spike), closes with the
+    small semicolon `﹔`, which was not read as a stop: 30 verse lines were joined."""
+    prose = "話說正德年間南京金陵城有一人姓王名瓊別號思竹中乙丑科進士累官至禮部尚書因"
+    verse = ["    公子初年柳陌游，玉堂一見便綢繆﹔", "    黃金數萬皆消費，紅粉雙眸枉淚流。"]
+    lines: list[str] = []
+    for _ in range(30):
+        lines += [prose[:34], prose[:34], prose[:12] + "。", *verse]
+    text = "\n".join(lines)
+    out = unwrap_paragraphs(text).text.split("\n")
+    assert sum(1 for line in out if line in verse) == len(verse) * 30
