@@ -180,6 +180,8 @@ def is_counted_heading_line(line: str) -> bool:
     stripped = line.strip()
     if not stripped or len(stripped) > _MAX_COUNTED_LINE or not stripped[0].isalpha():
         return False
+    if len(stripped.split(maxsplit=4)) > 4:
+        return False  # prose (called for every line cleaning weighs: cheap tests first)
     read = _read_line(stripped)
     if read is None or read.number is None:
         return False
