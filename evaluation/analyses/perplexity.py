@@ -14,6 +14,8 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -127,6 +129,17 @@ def rank_item(
     return sorted(scored, key=lambda entry: -entry[1])
 
 
+def _progress(done: int, total: int, texts: int, elapsed: float) -> None:
+    """One line per item on stderr: how far, how many texts scored, about how long left."""
+    left = elapsed / done * (total - done)
+    print(
+        f"perplexity: {done}/{total} items, {texts} texts scored, {elapsed:.0f} s, "
+        f"about {left:.0f} s left",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
 def analyse(
     runs: Sequence[AnalysedRun],
     out: Path,
@@ -138,22 +151,30 @@ def analyse(
 ) -> AnalysisOutput:
     table: dict[str, dict[str, OrderingGroup]] = {}
     notes: list[str] = []
-    skipped = 0
-    for run in runs:
-        for item in run.items:
-            if item.ordering is None:
-                skipped += 1
-                continue
-            segments, gold = item.ordering.segments, item.ordering.gold_order
-            candidates = candidate_orders(
-                len(segments), gold, item.ordering.predicted_order, max_candidates, seed
-            )
-            ranked = rank_item(segments, candidates, scorer)
-            group = table.setdefault(run.label, {}).setdefault(item.subset, OrderingGroup())
-            group.ppl_correct.append(ranked[0][0] == gold)
-            group.gold_rank.append(1 + [c for c, _ in ranked].index(gold))
-            group.generative.append(item.score or 0.0)
-            group.candidates.append(len(candidates))
+    scored: dict[str, float] = {}  # candidate text -> score: each text once (IB and IE share)
+
+    def once(text: str) -> float:
+        if text not in scored:
+            scored[text] = scorer(text)
+        return scored[text]
+
+    ordering = [(run, item) for run in runs for item in run.items if item.ordering is not None]
+    started = time.monotonic()
+    for done, (run, item) in enumerate(ordering, start=1):
+        if item.ordering is None:  # typing: filtered above
+            continue
+        segments, gold = item.ordering.segments, item.ordering.gold_order
+        candidates = candidate_orders(
+            len(segments), gold, item.ordering.predicted_order, max_candidates, seed
+        )
+        ranked = rank_item(segments, candidates, once)
+        group = table.setdefault(run.label, {}).setdefault(item.subset, OrderingGroup())
+        group.ppl_correct.append(ranked[0][0] == gold)
+        group.gold_rank.append(1 + [c for c, _ in ranked].index(gold))
+        group.generative.append(item.score or 0.0)
+        group.candidates.append(len(candidates))
+        _progress(done, len(ordering), len(scored), time.monotonic() - started)
+    skipped = sum(len(run.items) for run in runs) - len(ordering)
     for label, by_subset in table.items():
         for subset, group in by_subset.items():
             notes.append(
@@ -167,13 +188,7 @@ def analyse(
     rows = [table[c.rsplit(" ", 1)[0]][c.rsplit(" ", 1)[1]] for c in categories]
     ranked_by = f"perplexity ranking ({Path(model_name).name})"
     sizes = sorted({c for r in rows for c in r.candidates})
-    counted = (
-        f"{sizes[0]}-{sizes[-1]}"
-        if len(sizes) > 1
-        else str(sizes[0])
-        if sizes
-        else "0"
-    )
+    counted = f"{sizes[0]}-{sizes[-1]}" if len(sizes) > 1 else str(sizes[0]) if sizes else "0"
     plot = bar_plot(
         out / f"{NAME}_accuracy.png",
         categories or ["(no ordering items)"],

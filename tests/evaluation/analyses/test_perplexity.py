@@ -17,7 +17,9 @@ from tests.evaluation.analyses.handmade import Rows, context_sentences, plot_has
 SHUFFLE = [2, 0, 3, 1]  # the order segments are shown in
 
 
-def _ordering_run(folder: Path, release: Path, rows: Rows) -> Path:
+def _ordering_run(
+    folder: Path, release: Path, rows: Rows, prompts: tuple[str, ...] = ("IB",)
+) -> Path:
     def fields(row: dict[str, Any]) -> dict[str, Any]:
         story = context_sentences(row, 0, 1)[1:5]  # four consecutive sentences
         shown = [story[i] for i in SHUFFLE]
@@ -33,6 +35,7 @@ def _ordering_run(folder: Path, release: Path, rows: Rows) -> Path:
         lambda row: "0 1 2 3",
         score=lambda row, _: float(str(row["id"]) in right),
         extra=fields,
+        prompts=prompts,
     )
 
 
@@ -73,3 +76,23 @@ def test_the_tiny_model_ranks_orders_by_log_likelihood(
     s = table["runs"]["handmade (handmade)"]["S"]
     assert s["n"] == 4 and 1 <= s["mean_gold_rank"] <= 24
     plot_has_content(out / "perplexity_accuracy.png")
+
+
+def test_each_candidate_text_is_scored_once_with_progress(
+    tiny_release: Path, release_rows: Rows, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The same items under IB and IE: their candidate orders are the same texts.
+    run = _ordering_run(tmp_path / "run", tiny_release, release_rows, prompts=("IB", "IE"))
+    asked: list[str] = []
+
+    def counting(text: str) -> float:
+        asked.append(text)
+        return -float(len(text))
+
+    capsys.readouterr()
+    perplexity.analyse(load_analysed_runs([run]), tmp_path, scorer=counting, model_name="c")
+    items = sum(len(rows) for rows in release_rows.values())
+    assert len(asked) == len(set(asked)) == 24 * items  # not 2 x 24 per item
+    progress = [line for line in capsys.readouterr().err.splitlines() if "perplexity:" in line]
+    assert len(progress) == 2 * items and "left" in progress[-1]
+    assert progress[-1].startswith(f"perplexity: {2 * items}/{2 * items} items")
