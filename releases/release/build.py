@@ -68,6 +68,7 @@ from lengthwise.releases.release.subset_rows import (
     subset_facts,
 )
 from lengthwise.releases.release.summaries import (
+    reference_origins,
     summaries_source,
     synthetic_references,
 )
@@ -319,6 +320,7 @@ class ReleaseStage(Stage[_ReleaseInputs, ManifestJson]):
             spec_file=SPEC_COPY if self.spec_path is not None else None,
             drafts_note=drafts_sentence(self.work.root, {r["id"] for s in subsets for r in s.rows}),
             synthetic_references=sum(synthetic_references(s.rows) for s in subsets),
+            origins=reference_origins([r for s in subsets for r in s.rows]),
             task_configs=[t.config for t in inputs.tasks],
             task_section=task_card_section(inputs.tasks, inputs.empty_tasks),
             long_context_section=(

@@ -14,9 +14,11 @@ from lengthwise.releases.release.card_notes import (
     excluded_markdown,
     subset_status_markdown,
 )
+from lengthwise.releases.release.card_references import references_sentence
 from lengthwise.releases.release.corpus_book import CorpusBook
 from lengthwise.releases.release.layout import SPLIT, data_file, tag_for
 from lengthwise.releases.release.schema import COLUMNS
+from lengthwise.releases.release.summaries import ReferenceOrigins
 from lengthwise.spec import Spec, SubsetSpec
 
 PLACEHOLDER_REPO = "ORG/NAME"
@@ -54,6 +56,7 @@ class CardInputs:
     spec_file: str | None = None  # the spec as written, when shipped
     drafts_note: str | None = None  # how the chapter drafts were made (card_notes)
     synthetic_references: int = 0  # summaries no person wrote (the synthetic demo only)
+    origins: ReferenceOrigins = field(default_factory=ReferenceOrigins)  # summaries.py
     task_configs: list[str] = field(default_factory=list)  # task configs (task_configs.py)
     task_section: str = ""  # the "Task families" section (task_card.py); "" without tasks
     long_context_section: str = ""  # the truncation check (long_context.py); "" without one
@@ -230,11 +233,8 @@ def _annotation_section(inputs: CardInputs) -> str:
         f"{s.spec.name}: {spec.limits.get(s.spec.name, spec.default_limit)}" for s in inputs.subsets
     )
     lines = [
-        "Following CNNSum's protocol, each chapter gets a draft synopsis "
-        f"({inputs.drafts_note or 'drafts not recorded'}); human annotators "
-        "read the drafts in order, keep the key plot points, merge them into one summary and "
-        "rewrite it in their own words (no commentary), consulting the original chapters "
-        f"where drafts conflict. Length limits in {unit}: {limits}.",
+        references_sentence(inputs.origins, inputs.drafts_note)
+        + f" Length limits in {unit}: {limits}.",
         "",
         "| subset | samples | with summary | mean summary length | max summary length | limit |",
         "|---|---:|---:|---:|---:|---:|",
@@ -265,8 +265,8 @@ def _limits_section(inputs: CardInputs) -> str:
             "- **Lengths are tokenizer-specific:** intervals hold for "
             f"`{inputs.tokenizer_names[inputs.spec.tokenizers.primary]}`; other tokenizers give "
             "other lengths (see `token_counts` and the tables below).",
-            "- **References:** one human summary per sample, within a length limit; other valid "
-            "summaries exist, so reference-based metrics understate quality.",
+            "- **References:** one reference summary per sample, within a length limit; "
+            "other valid summaries exist, so reference-based metrics understate quality.",
             "- **Licence:** "
             + (
                 inputs.spec.release.license_note

@@ -92,11 +92,62 @@ def _pseudonym(name: str) -> str:
 
 
 def synthetic_references(rows: Sequence[Mapping[str, Any]]) -> int:
-    """Released rows whose summary no person wrote (the demo's synthetic references):
-    their annotation says ``reference_origin`` other than "human"."""
-    count = 0
+    """Released rows whose summary no person wrote (the demo's synthetic references)."""
+    return reference_origins(rows).counts.get(ORIGIN_SYNTHETIC, 0)
+
+
+# Where a released reference came from, read from its own annotation metadata.
+ORIGIN_LABEL_STUDIO = "label studio"
+ORIGIN_OVERRIDES = "overrides file"
+ORIGIN_IMPORTED = "imported"
+ORIGIN_SYNTHETIC = "synthetic demo"
+ORIGIN_UNRECORDED = "unrecorded"  # a summary with no annotation metadata at all
+IMPORTED_SOURCE = "import"  # `summary_source` of a summary brought in by `annotate import`
+
+
+@dataclass
+class ReferenceOrigins:
+    """Released references counted by origin, with who wrote and who reviewed them."""
+
+    counts: dict[str, int] = field(default_factory=dict)
+    annotators: set[str] = field(default_factory=set)  # pseudonyms, Label Studio only
+    reviewers: set[str] = field(default_factory=set)
+
+    def add(self, annotation: Mapping[str, Any]) -> None:
+        """Count one released summary from its `annotation` metadata."""
+        origin = reference_origin_of(annotation)
+        self.counts[origin] = self.counts.get(origin, 0) + 1
+        if origin == ORIGIN_LABEL_STUDIO:
+            writer = annotation.get("summary_annotator")
+            names = [writer] if isinstance(writer, str) and writer else []
+            names = names or [a for a in annotation.get("annotators") or [] if isinstance(a, str)]
+            self.annotators.update(names)
+        reviewer = annotation.get("reviewer")
+        if isinstance(reviewer, str) and reviewer:
+            self.reviewers.add(reviewer)
+
+
+def reference_origin_of(annotation: Mapping[str, Any]) -> str:
+    """One summary's origin: the synthetic demo, `annotate import`, a reviewer's
+    overrides file, a Label Studio annotation, or unrecorded."""
+    origin, source = annotation.get("reference_origin"), annotation.get("summary_source")
+    if source == IMPORTED_SOURCE or origin == ORIGIN_IMPORTED:
+        return ORIGIN_IMPORTED
+    if origin not in (None, "human"):
+        return ORIGIN_SYNTHETIC
+    if source == "override:text":
+        return ORIGIN_OVERRIDES
+    if source in ("rule", "override:annotation") or annotation.get("annotators"):
+        return ORIGIN_LABEL_STUDIO
+    return ORIGIN_UNRECORDED
+
+
+def reference_origins(rows: Sequence[Mapping[str, Any]]) -> ReferenceOrigins:
+    """Count the released rows' summaries by origin (rows without a summary are skipped)."""
+    found = ReferenceOrigins()
     for row in rows:
+        if row.get("summary") is None:
+            continue
         raw = row.get("annotation")
-        origin = json.loads(raw).get("reference_origin") if isinstance(raw, str) else None
-        count += row.get("summary") is not None and origin not in (None, "human")
-    return count
+        found.add(json.loads(raw) if isinstance(raw, str) else {})
+    return found
