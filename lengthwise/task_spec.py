@@ -57,6 +57,10 @@ class OrderingTask(_TaskBase):
     # 3 or more: the parts are never shown in reading order, so 2 would give the answer
     segments: int = Field(default=4, ge=3, le=10)
     hint_paragraphs: int = Field(default=1, ge=0)  # paragraphs shown before and after
+    # paragraphs left out at every boundary (segments, hints): nothing shown is adjacent
+    gap_paragraphs: int = Field(default=2, ge=0)
+    # boundaries moved to sentence stops, away from transition formulae (order_boundaries)
+    clean_boundaries: bool = True
     stride_paragraphs: int = Field(default=20, ge=1)  # between instances' starting paragraphs
 
 

@@ -44,8 +44,8 @@ from itertools import accumulate
 from lengthwise.builders.tasks.base import TaskBuildContext, register_family
 from lengthwise.builders.tasks.book_form import book_form
 from lengthwise.builders.tasks.chapter_runs import OUTSIDE_LENGTH, draw
+from lengthwise.builders.tasks.order_boundaries import DAMAGED_BOUNDARY, MAX_SHIFT, layout
 from lengthwise.builders.tasks.order_free import Paragraph, order_free_paragraphs
-from lengthwise.builders.tasks.sections import balanced_cuts
 from lengthwise.builders.tasks.shuffling import Shuffled, shuffle_items, task_rng
 from lengthwise.records import Book
 from lengthwise.task_records import TaskInstance
@@ -105,8 +105,10 @@ def render_context(
 @dataclass(frozen=True)
 class _Rendered:
     context: str
-    sizes: list[int]  # paragraphs per segment, in reading order
+    spans: list[tuple[int, int]]  # paragraphs of each segment, in reading order
     shuffled: Shuffled
+    first: int  # the first paragraph shown (a hint's or the first segment's)
+    last: int  # the last paragraph shown
 
 
 @dataclass(frozen=True)
@@ -123,58 +125,82 @@ class _Builder:
     def __init__(self, ctx: TaskBuildContext, task: OrderingTask, length: TaskLength) -> None:
         self.ctx, self.task, self.length = ctx, task, length
 
+    def _margin(self) -> int:
+        """Paragraphs kept free before a window and after it: hints and their gaps."""
+        shift = MAX_SHIFT if self.task.clean_boundaries and self.task.hint_paragraphs else 0
+        return self.task.hint_paragraphs + self.task.gap_paragraphs + shift
+
     def starts(self, prepared: PreparedBook) -> list[_Start]:
-        hints, prefix = self.task.hint_paragraphs, prepared.prefix
-        last = len(prepared.paragraphs) - hints
+        margin, prefix = self._margin(), prepared.prefix
+        last = len(prepared.paragraphs) - margin
         return [
             _Start(prepared, s)
-            for s in range(hints, max(hints, last), self.task.stride_paragraphs)
+            for s in range(margin, max(margin, last), self.task.stride_paragraphs)
             if prefix[last] - prefix[s] >= self.length.lower
         ]
 
-    def _render(self, item: _Start, end: int) -> _Rendered:
+    def _render(self, item: _Start, end: int) -> _Rendered | None:
         paras = [p.text for p in item.prepared.paragraphs]
-        s, hints, n = item.start, self.task.hint_paragraphs, self.task.segments
-        prefix = item.prepared.prefix
-        cuts = [*balanced_cuts([prefix[i + 1] - prefix[i] for i in range(s, end)], n), end - s]
-        texts = [PARAGRAPH_SEPARATOR.join(paras[s + cuts[k] : s + cuts[k + 1]]) for k in range(n)]
+        prefix, task = item.prepared.prefix, self.task
+        sizes = [prefix[i + 1] - prefix[i] for i in range(len(paras))]
+        language = item.prepared.book.language
+        spans = layout(
+            paras, sizes, (item.start, end), task.segments, task.hint_paragraphs,
+            task.gap_paragraphs, language, task.clean_boundaries,
+        )  # fmt: skip
+        if spans is None:
+            return None
+        texts = [PARAGRAPH_SEPARATOR.join(paras[a:b]) for a, b in spans.segments]
         shuffled = shuffle_items(
-            n, task_rng(self.ctx.seed, f"{self.task.name}:{item.name}", self.length)
+            task.segments, task_rng(self.ctx.seed, f"{task.name}:{item.name}", self.length)
         )
         shown = [(shuffled.labels[k], texts[pos]) for k, pos in enumerate(shuffled.shown_order)]
-        language = item.prepared.book.language
-        context = render_context(paras[s - hints : s], shown, paras[end : end + hints], language)
-        sizes = [cuts[k + 1] - cuts[k] for k in range(n)]
-        return _Rendered(context, sizes, shuffled)
+        before, after = paras[slice(*spans.before)], paras[slice(*spans.after)]
+        context = render_context(before, shown, after, language)
+        first = spans.before[0] if before else spans.segments[0][0]
+        last = spans.after[1] - 1 if after else spans.segments[-1][1] - 1
+        return _Rendered(context, spans.segments, shuffled, first, last)
 
     def _first_end(self, item: _Start) -> int:
-        prefix, s = item.prepared.prefix, item.start
-        goal = prefix[s] + self.length.target * 0.97  # markers and separators take the rest
-        end = s + 1
+        return self._end_for(item, item.start, self.length.target * 0.97)
+
+    @staticmethod
+    def _end_for(item: _Start, end: int, wanted: float) -> int:
+        """The end adding about `wanted` tokens to a window ending at `end` (markers,
+        separators and gaps take the rest of the target)."""
+        prefix = item.prepared.prefix
+        goal = prefix[end] + wanted
+        end += 1
         while end < len(prefix) - 1 and prefix[end] < goal:
             end += 1
         return end
 
     def _fit(self, item: _Start) -> tuple[int, int] | None:
         """(end, tokens) of the first end inside the length, else None (dropped)."""
-        end, limit = (
-            self._first_end(item),
-            len(item.prepared.paragraphs) - self.task.hint_paragraphs,
-        )
+        end, limit = self._first_end(item), len(item.prepared.paragraphs) - self._margin()
         example = f"{self.length.name}: {item.name}"
         tried: set[int] = set()
+        jumped = False
         while end not in tried and len(tried) < _MAX_FITS:
             tried.add(end)
-            if end - item.start < self.task.segments:
+            if end - item.start < self.task.segments * (1 + self.task.gap_paragraphs):
                 self.ctx.drops.drop(FEW_PARAGRAPHS, example=example)
                 return None
             if end > limit:
                 self.ctx.drops.drop(BOOK_ENDS, example=example)
                 return None
-            context = self._render(item, end).context
-            tokens = self.ctx.count_tokens([context])[0]
+            rendered = self._render(item, end)
+            if rendered is None:
+                self.ctx.drops.drop(DAMAGED_BOUNDARY, example=example)
+                return None
+            tokens = self.ctx.count_tokens([rendered.context])[0]
             if self.length.lower <= tokens <= self.length.upper:
                 return end, tokens
+            if not jumped and tokens < self.length.lower:
+                # the gaps left text out: add about what is missing at once
+                jumped = True
+                end = self._end_for(item, end, self.length.target - tokens)
+                continue
             end += 1 if tokens < self.length.lower else -1
         self.ctx.drops.drop(OUTSIDE_LENGTH, example=example)
         return None
@@ -184,13 +210,15 @@ class _Builder:
         if fitted is None:
             return None
         end, tokens = fitted
-        return self._instance(item, end, self._render(item, end), tokens)
+        rendered = self._render(item, end)
+        assert rendered is not None  # _fit rendered this end
+        return self._instance(item, end, rendered, tokens)
 
     def _instance(self, item: _Start, end: int, rendered: _Rendered, tokens: int) -> TaskInstance:
         hints, shuffled = self.task.hint_paragraphs, rendered.shuffled
         book, paras = item.prepared.book, item.prepared.paragraphs
-        first = paras[item.start - hints].chapter
-        last = paras[min(end + hints, len(paras)) - 1].chapter
+        gap = self.task.gap_paragraphs
+        first, last = paras[rendered.first].chapter, paras[rendered.last].chapter
         return TaskInstance(
             id=f"{self.task.name}:{self.length.name}:{book.id}:{item.start}",
             task=self.task.name,
@@ -213,7 +241,10 @@ class _Builder:
                 "labels": shuffled.labels,
                 "start_paragraph": item.start,
                 "end_paragraph": end,
-                "segment_paragraphs": rendered.sizes,
+                "segment_starts": [a for a, _ in rendered.spans],
+                "segment_paragraphs": [b - a for a, b in rendered.spans],
+                "gap_paragraphs": gap,
+                "clean_boundaries": self.task.clean_boundaries,
                 "first_chapter": first,
                 "last_chapter": last,
                 "hint_paragraphs": hints,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 
@@ -142,7 +143,7 @@ def test_headings_repeated_inside_chapters_are_removed(
     max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(seed=st.integers(0, 10_000), length=st.sampled_from(LENGTHS))
-def test_joining_segments_in_answer_order_gives_the_source_paragraphs_back(
+def test_segments_in_answer_order_are_the_source_paragraphs_apart_by_gaps(
     held_out_books: dict[str, Book], make_context: MakeContext, seed: int, length: TaskLength
 ) -> None:
     instances, _ = build(make_context, held_out_books, length, seed=seed)
@@ -151,11 +152,19 @@ def test_joining_segments_in_answer_order_gives_the_source_paragraphs_back(
         found = segments_of(instance)
         assert sorted(found) == sorted(instance.answers)
         joined = "\n\n".join(found[label] for label in instance.answers)
-        start, end = instance.details["start_paragraph"], instance.details["end_paragraph"]
         if book.id not in SOURCE_PARAGRAPHS:
             SOURCE_PARAGRAPHS[book.id] = order_free_paragraphs(book)[0]
         source = SOURCE_PARAGRAPHS[book.id]
-        assert joined == "\n\n".join(p.text for p in source[start:end])  # type: ignore[misc]
+        starts = instance.details["segment_starts"]
+        sizes = instance.details["segment_paragraphs"]
+        gap = instance.details["gap_paragraphs"]
+        assert gap == TASK.gap_paragraphs > 0
+        spans = list(zip(starts, sizes, strict=True))  # type: ignore[call-overload]
+        for (start, size), label in zip(spans, instance.answers, strict=True):
+            assert found[label] == "\n\n".join(p.text for p in source[start : start + size])
+        # never adjacent in the book: at least `gap` paragraphs left out at each boundary
+        for (start, size), (following, _) in itertools.pairwise(spans):
+            assert following - (start + size) >= gap
         # ... and every sentence shown is the book's own, from the chapters it names.
         first, last = instance.details["first_chapter"], instance.details["last_chapter"]
         chapters = squash("".join(c.text for c in book.chapters[first : last + 1]))  # type: ignore[misc]
