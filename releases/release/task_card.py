@@ -42,6 +42,34 @@ FAMILY_DESCRIPTIONS: dict[str, str] = {
 }
 
 
+# What a family ships that a model may have written (marked in the card until the
+# human-check gate covers it, issue 39).
+MODEL_WRITTEN: dict[str, str] = {
+    "synopsis-ordering": "the shown synopses (chapter drafts where no human-reviewed one exists)",
+    "sections": "the reference summaries (chapter drafts where no human-reviewed one exists)",
+    "needles": 'the questions and answers of `documents = "chapters"` tasks',
+}
+
+
+def _shortcut_lines(configs: list[TaskConfig]) -> list[str]:
+    """Each no-model baseline of the build beside random, per length (x100)."""
+    rows = [
+        f"| {c.length} | {s.name} | {s.score:.1f} | {s.random:.1f} | {s.solved} of {s.instances} |"
+        for c in configs
+        for s in c.built.shortcuts
+    ]
+    if not rows:
+        return []
+    return [
+        "",
+        "Shortcut checks (baselines without a model, run on every built instance; x100):",
+        "",
+        "| length | baseline | score | random | solved |",
+        "|---|---|---:|---:|---:|",
+        *rows,
+    ]
+
+
 def _mean(rows: list[TaskInstance]) -> str:
     tokens = [r.tokens for r in rows if r.fill is None]
     return f"{sum(tokens) / len(tokens):,.0f}" if tokens else "-"
@@ -92,6 +120,13 @@ def task_card_section(released: list[TaskConfig], empty: list[TaskConfig]) -> st
                 f"| {shown} | {c.length} | {len(c.rows)} | {b.requested} | {b.target:,} "
                 f"| [{b.lower:,}, {b.upper:,}] | {_mean(c.rows)} |"
             )
+        lines += _shortcut_lines(configs)
+        if family in MODEL_WRITTEN:
+            lines += [
+                "",
+                f"Model-written: {MODEL_WRITTEN[family]} come from the drafting model named in "
+                "the build's task report and were not checked by people; use them as such.",
+            ]
         drops = [line for c in configs for line in _drop_lines(c)]
         lines += ["", "Left out:" if drops else "Left out: nothing."]
         lines += drops
