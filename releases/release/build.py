@@ -52,6 +52,7 @@ from lengthwise.releases.release.schema import (
     public_tokenizer_ids,
 )
 from lengthwise.releases.release.secret_decisions import MANIFEST_KEY, Acceptance, manifest_record
+from lengthwise.releases.release.shipped_spec import make_publishable, shipped_spec_text
 from lengthwise.releases.release.stats_section import (
     StatsInputs,
     efficiency_markdown,
@@ -241,6 +242,7 @@ class ReleaseStage(Stage[_ReleaseInputs, ManifestJson]):
             # The manifest is not in its own checksums: the decision is added after the scan.
             manifest[MANIFEST_KEY] = manifest_record(validated.accepted_findings)
             atomic_write_json(staging / MANIFEST, manifest)
+            make_publishable(staging)
             final = release_folder(self.work.root, self.version).root
             replaced = final.exists()
             _replace(staging, final)
@@ -275,7 +277,8 @@ class ReleaseStage(Stage[_ReleaseInputs, ManifestJson]):
                 schema=task_arrow_schema(),
             )
         if self.spec_path is not None:
-            shutil.copyfile(self.spec_path, staging / SPEC_COPY)
+            spec_text = self.spec_path.read_text(encoding="utf-8")
+            atomic_write_text(staging / SPEC_COPY, shipped_spec_text(spec_text, self.version))
         if stats.json_path is not None:
             shutil.copyfile(stats.json_path, staging / STATS_COPY)
         if self.long_context_check is not None:
