@@ -83,9 +83,13 @@
     var score = sample.score === null ? "–" : sample.score.toFixed(2);
     panel.appendChild(text("p", "task " + sample.task + ", outcome " + sample.outcome + ", score " + score +
       ", context " + sample.context_chars + " characters", "panel-meta"));
-    panel.appendChild(text("p", "Position map: share of sentences traced (TF-IDF) to each tenth of the context; " +
-      "red: span removed by truncation; black line: answer depth.", "map-legend"));
-    panel.appendChild(positionMap(sample.position));
+    var position = sample.position;
+    // A map only where there is something to place (traced sentences, a cut, a depth).
+    if (position.output || position.reference || position.cut || (position.depth !== null && position.depth !== undefined)) {
+      panel.appendChild(text("p", "Position map: share of sentences traced (TF-IDF) to each tenth of the context; " +
+        "red: span removed by truncation; black line: answer depth.", "map-legend"));
+      panel.appendChild(positionMap(position));
+    }
     if (sample.question) {
       panel.appendChild(text("h4", "Question"));
       panel.appendChild(text("pre", sample.question, "panel-question"));
