@@ -275,7 +275,8 @@ def scratch_folder(folder: Path, purpose: str) -> Iterator[Path]:
     The folder is removed when the block ends; folders of dead pids are removed first.
     """
     remove_abandoned_scratch(folder)
-    root = Path(folder) / SCRATCH
+    # Absolute: a tool run elsewhere (git changes into its work tree) must find it too.
+    root = Path(folder).resolve() / SCRATCH
     root.mkdir(parents=True, exist_ok=True)
     path = Path(tempfile.mkdtemp(dir=root, prefix=f"{purpose}-pid{os.getpid()}-"))
     try:
