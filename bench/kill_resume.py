@@ -54,7 +54,7 @@ CRASH_POINTS = {
     "build": ("build:samples-written", "build:computed", "build:reported"),
     "draft": ("draft:chapter-drafted:{n}", "draft:computed", "draft:reported"),
     "stats": ("stats:samples-written", "stats:computed", "stats:reported"),
-    "release": ("release:staged", "release:computed"),
+    "release": ("release:staged", "release:validating", "release:computed"),
     "eval": ("eval:line-written:{n}", "eval:computed"),
 }
 
