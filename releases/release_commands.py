@@ -75,6 +75,7 @@ def _release(args: argparse.Namespace) -> int:
 def _publish(args: argparse.Namespace) -> int:
     from lengthwise.cli import UserError
     from lengthwise.releases.hub import check_before_publish, publish_to_git_mirror, publish_to_hub
+    from lengthwise.releases.hub.card_repo import load_line, name_repo_in_card
     from lengthwise.releases.release.build import secret_variable_names
     from lengthwise.releases.release.layout import release_folder
 
@@ -86,7 +87,9 @@ def _publish(args: argparse.Namespace) -> int:
     work = _work_dir(spec, args.work)
     folder = release_folder(work, args.release_version).root
     names = secret_variable_names(spec)
-    check_before_publish(folder, args.release_version, os.environ, names, work_dir=work)
+    if name_repo_in_card(folder, repo_id):
+        print(f"  the card now names {repo_id} (load_dataset and fetch lines)")
+    verified = check_before_publish(folder, args.release_version, os.environ, names, work_dir=work)
     if args.mirror_root is not None:
         result = publish_to_git_mirror(
             folder, args.mirror_root, repo_id, args.release_version, work_dir=work
@@ -96,6 +99,11 @@ def _publish(args: argparse.Namespace) -> int:
             folder, repo_id, args.release_version, token=os.environ.get("HF_TOKEN")
         )
     print(f"published {result}")
+    configs = list(verified.manifest.get("subsets") or {})
+    if configs:
+        print("load it with:")
+        print("  from datasets import load_dataset")
+        print(f"  {load_line(repo_id, configs[0], args.release_version)}")
     return 0
 
 
