@@ -130,3 +130,19 @@ def test_fetch_accepts_a_local_release_folder(
     assert (copied / "manifest.json").read_bytes() == (folder / "manifest.json").read_bytes()
     with pytest.raises(ManifestError, match=r"expected 1.1.0"):
         fetch_release(str(folder), "v1.1.0")
+
+
+def test_publish_with_relative_paths_from_the_spec_folder(
+    demo_spec: Spec, annotated_work: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As a user types it, from the spec's folder: relative work dir and mirror root (the
+    temporary git index in WORK/tmp was once handed to git relative to the wrong folder)."""
+    first = build_release(demo_spec, annotated_work, "1.0.0").folder
+    monkeypatch.chdir(annotated_work.parent)
+    work = annotated_work.relative_to(annotated_work.parent)
+    published = publish_to_git_mirror(
+        first.relative_to(annotated_work.parent), Path("mirror"), "acme/demo", "1.0.0", work
+    )
+    repo = mirror_repo_path(annotated_work.parent / "mirror", "acme/demo")
+    assert _git(repo, "rev-parse", "v1.0.0^{commit}") == published.commit
+    assert not list((annotated_work / "tmp").glob("git-index-*"))
