@@ -6,8 +6,9 @@ answered pairs; `unreadable_rate` is the rest) and the copy-the-example rate (an
 repeating the prompt's example; None when the prompt shows none), plus the mean of
 every secondary metric (Kendall tau, token F1, per-section ROUGE-L as `section_1`...),
 judge verdict counts, and scores by evidence depth (in fifths: "0.0-0.2" ...),
-distractor fill and question kind where instances have them. The needles' fill series is kept apart: `n`, `mean` and the
-depth rows are the main series only, `fill_n` / `fill_mean` / `by_fill` the fill series.
+distractor fill and question kind where instances have them. The needles' fill series
+is kept apart: `n`, `mean` and the depth rows are the main series only, `fill_n` /
+`fill_mean` / `by_fill` the fill series.
 Scores, baselines and metric means are x100 like the summary tables.
 """
 
