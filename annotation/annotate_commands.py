@@ -186,6 +186,32 @@ def _review(args: argparse.Namespace) -> int:
     return 0
 
 
+def _import(args: argparse.Namespace) -> int:
+    from lengthwise.annotation.review.finalize import finalize, review_all
+    from lengthwise.annotation.review.imports import (
+        imported_path,
+        merged_imports,
+        read_import_file,
+        store_imports,
+    )
+    from lengthwise.annotation.review.inputs import read_samples, subset_order
+    from lengthwise.workdir import WorkDir
+
+    spec = load_spec(args.spec)
+    work = WorkDir(_work_dir(spec, args.work))
+    samples = read_samples(work, subset_order(work, [s.name for s in spec.subsets]))
+    new = read_import_file(args.file, {s.id for s in samples})
+    merged = merged_imports(work, new)
+    review_all(spec, work.root, imports=merged)  # every check before anything is written
+    store_imports(work, merged)
+    result = finalize(spec, work.root)
+    final = sum(r.summary is not None for r in result.reviews.values())
+    print(f"imported {len(new)} summaries from {args.file} ({imported_path(work)})")
+    print(f"final summaries: {final} of {len(result.reviews)} samples")
+    print(f"samples: {result.paths.samples_annotated}/<subset>.parquet")
+    return 0
+
+
 def _locate(args: argparse.Namespace) -> int:
     from lengthwise.annotation.locate import locate, render_location
 
@@ -292,6 +318,24 @@ STEPS = (
         options=(
             *STAGE_OPTIONS,
             opt("--overrides", type=Path, default=None, help="review file to use"),
+        ),
+    ),
+    Command(
+        "import",
+        help="bring in summaries written elsewhere (JSONL or CSV of id and summary)",
+        description=(
+            'Read FILE (.jsonl: one {"id": ..., "summary": ...} per line; .csv: a header '
+            "with id and summary), check every line (a missing key or column, an empty "
+            "summary, a repeated or unknown sample id stops with the file and line, nothing "
+            "written), keep the summaries in WORK/annotations/imported.jsonl and review "
+            "again. Their provenance is recorded as imported (summary_source 'import', "
+            "reference_origin 'imported') and the release card counts them as imported. A "
+            "reviewer's overrides file still wins over an import."
+        ),
+        handler=_import,
+        options=(
+            *STAGE_OPTIONS,
+            opt("file", type=Path, help="JSONL or CSV file of id and summary per sample"),
         ),
     ),
     Command(

@@ -17,6 +17,13 @@ from pathlib import Path
 from statistics import mean
 from typing import Any
 
+from lengthwise.annotation.review.imports import (
+    ORIGIN_IMPORTED,
+    ImportedSummary,
+    as_overrides,
+    imported_path,
+    stored_imports,
+)
 from lengthwise.annotation.review.inputs import (
     SampleDrafts,
     read_samples,
@@ -35,7 +42,12 @@ from lengthwise.annotation.review.review_report import (
     ReviewReport,
     SubsetProgress,
 )
-from lengthwise.annotation.review.select import SampleReview, load_overrides, review_sample
+from lengthwise.annotation.review.select import (
+    SOURCE_IMPORT,
+    SampleReview,
+    load_overrides,
+    review_sample,
+)
 from lengthwise.errors import UserError
 from lengthwise.records import Sample
 from lengthwise.spec import Spec
@@ -68,8 +80,15 @@ class FinalizeResult:
     rows_by_subset: dict[str, list[Sample]]  # the build's samples plus annotation columns
 
 
-def review_all(spec: Spec, work_dir: Path, overrides_path: Path | None = None) -> FinalizeResult:
-    """Pick final summaries and build the report in memory (nothing is written)."""
+def review_all(
+    spec: Spec,
+    work_dir: Path,
+    overrides_path: Path | None = None,
+    imports: list[ImportedSummary] | None = None,
+) -> FinalizeResult:
+    """Pick final summaries and build the report in memory (nothing is written).
+
+    `imports` replaces the stored imports (WORK/annotations/imported.jsonl) when given."""
     work = WorkDir(work_dir)
     paths = AnnotationPaths(work)
     subsets = subset_order(work, [s.name for s in spec.subsets])
@@ -80,7 +99,11 @@ def review_all(spec: Spec, work_dir: Path, overrides_path: Path | None = None) -
     by_sample: dict[str, list[AnnotationRecord]] = defaultdict(list)
     for record in records:
         by_sample[record.sample_id].append(record)
-    overrides = load_overrides(overrides_path or paths.overrides)
+    imported = stored_imports(work) if imports is None else imports
+    overrides = {
+        **as_overrides(imported, imported_path(work)),
+        **load_overrides(overrides_path or paths.overrides),  # a reviewer's decision wins
+    }
     known = {s.id for s in samples}
     for sample_id, override in overrides.items():
         if sample_id not in known:
@@ -177,9 +200,11 @@ def _annotated_row(
 
 
 def _reference_origin(review: SampleReview, records: list[AnnotationRecord]) -> str | None:
-    """Who wrote the final summary: "human", or "synthetic reference (demo)"."""
+    """Who wrote the final summary: "human", "imported" or "synthetic reference (demo)"."""
     if review.summary is None:
         return None
+    if review.source == SOURCE_IMPORT:
+        return ORIGIN_IMPORTED
     chosen = next((r for r in records if r.annotation_id == review.annotation_id), None)
     return chosen.origin if chosen is not None else ORIGIN_HUMAN
 

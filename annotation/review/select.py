@@ -33,6 +33,7 @@ SOURCE_NONE = "none"  # no usable annotation yet
 SOURCE_RULE = "rule"
 SOURCE_OVERRIDE_ANNOTATION = "override:annotation"
 SOURCE_OVERRIDE_TEXT = "override:text"
+SOURCE_IMPORT = "import"  # `annotate import` (imports.py); the card counts it as imported
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,7 @@ class Override:
     reviewer: str = ""
     note: str = ""
     where: str = ""  # file:line, for error messages
+    source: str = SOURCE_OVERRIDE_TEXT  # of a `summary`: SOURCE_IMPORT for an import
 
 
 @dataclass
@@ -165,9 +167,12 @@ def _apply_override(
         _take(review, chosen, SOURCE_OVERRIDE_ANNOTATION)
         return review
     text = (override.summary or "").strip()
-    review.source = SOURCE_OVERRIDE_TEXT
+    review.source = override.source
     review.summary = text
-    review.annotator = f"reviewer:{override.reviewer}" if override.reviewer else "reviewer"
+    if override.source == SOURCE_IMPORT:
+        review.annotator = "imported"
+    else:
+        review.annotator = f"reviewer:{override.reviewer}" if override.reviewer else "reviewer"
     if check is not None:
         report = check(text)
         review.flags, review.copied_share, review.units = (
