@@ -112,7 +112,7 @@ def _fetch(args: argparse.Namespace) -> int:
 
     _quiet_http_logs(args)
     repo_id, revision = parse_release_ref(args.ref)
-    folder = fetch_release(repo_id, revision, args.out)
+    folder = fetch_release(repo_id, revision, args.out, endpoint=args.endpoint)
     print(f"verified {len(list(folder.rglob('*.parquet')))} data files against manifest.json")
     print(folder)
     return 0
@@ -198,14 +198,22 @@ COMMANDS = (
         "fetch",
         help="download a pinned release (ORG/NAME@vX.Y.Z) and verify its manifest",
         description=(
-            "Download a release by tag with huggingface_hub (honours HF_ENDPOINT) or take a "
-            "local release folder, and verify every file against manifest.json. Prints the "
-            "folder as the last line."
+            "Download a release by tag with huggingface_hub from the Hub, or from a mirror or "
+            "other Hub-compatible server (--endpoint URL, else the HF_ENDPOINT environment "
+            "variable), or take a local release folder, and verify every file against "
+            "manifest.json. Prints the folder as the last line."
         ),
         handler=_fetch,
         options=(
             opt("ref", help="ORG/NAME@vX.Y.Z, or a local release folder"),
             opt("--out", type=Path, default=None, help="download into this folder"),
+            opt(
+                "--endpoint",
+                default=None,
+                metavar="URL",
+                help="Hub-compatible server to download from, e.g. an olah mirror at "
+                "http://127.0.0.1:8090 (default: HF_ENDPOINT, else https://huggingface.co)",
+            ),
         ),
     ),
 )

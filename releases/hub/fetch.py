@@ -8,8 +8,10 @@ against manifest.json before the path is returned.
 from __future__ import annotations
 
 import logging
+import os
 import shutil
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from lengthwise.names import check_repo_id
 from lengthwise.releases.release.layout import VERSION_PATTERN, ReleaseError
@@ -53,6 +55,8 @@ def fetch_release(
     local = Path(repo_id).expanduser()
     if not local.is_dir():
         check_repo_id(repo_id, "release")  # not a folder: ORG/NAME, never a path (ORG/../x)
+    if endpoint is not None:
+        check_endpoint(endpoint)
     created = out is not None and not out.exists()
     try:
         return _fetch(local if local.is_dir() else None, repo_id, revision, out, endpoint, token)
@@ -60,6 +64,16 @@ def fetch_release(
         if created and out is not None and out.exists():
             shutil.rmtree(out, ignore_errors=True)
         raise
+
+
+def check_endpoint(endpoint: str) -> str:
+    """An http(s) URL with a host, e.g. http://127.0.0.1:8090; anything else is refused."""
+    parts = urlsplit(endpoint)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ReleaseError(
+            f"--endpoint {endpoint!r}: expected an http(s) URL such as http://127.0.0.1:8090"
+        )
+    return endpoint.rstrip("/")
 
 
 def _fetch(
@@ -95,7 +109,7 @@ def _fetch(
             repo_type="dataset",
             revision=revision,
             local_dir=out,
-            endpoint=endpoint,
+            endpoint=endpoint.rstrip("/") if endpoint else None,
             token=token,
         )
     except RevisionNotFoundError:
@@ -110,6 +124,12 @@ def _fetch(
         raise ReleaseError(f"{repo_id}: not a valid Hub repository id ({exc})") from None
     except (HfHubHTTPError, LocalEntryNotFoundError) as exc:
         raise ReleaseError(f"cannot download {repo_id}@{revision or 'main'}: {exc}") from None
+    except (KeyError, ValueError) as exc:  # a server that answers, but not as a Hub does
+        where = endpoint or os.environ.get("HF_ENDPOINT") or "https://huggingface.co"
+        raise ReleaseError(
+            f"{where} did not answer as a Hugging Face Hub endpoint ({type(exc).__name__}: "
+            f"{exc}); point --endpoint or HF_ENDPOINT at the Hub or a mirror such as olah"
+        ) from None
     folder = Path(path)
     verify_release(folder, expected)
     return folder
