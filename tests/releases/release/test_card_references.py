@@ -47,3 +47,15 @@ def test_label_studio_references_count_their_annotators(demo_spec: Spec, work: P
         "(1 annotator)"
     ) in card
     assert "overrides file" not in card
+
+
+def test_synthetic_demo_references_are_named_as_such(demo_spec: Spec, work: Path) -> None:
+    from lengthwise.annotation.demo_references import demo_references
+
+    demo_references(demo_spec, work)
+    card = (build_release(demo_spec, work, "1.0.0").folder / "README.md").read_text()
+    total = len(_sample_rows(work))
+    annotation = card.split("### Annotation", 1)[1].split("\n## ", 1)[0]
+    assert f"Reference summaries ({total}): {total} synthetic references" in annotation
+    assert "no person wrote them" in annotation
+    assert "Label Studio" not in annotation and "own words" not in card
