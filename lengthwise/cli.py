@@ -83,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # keeps its traceback. A FileNotFoundError names the path the user gave.
         if args.verbose:
             raise
-        return _refuse(args.command, str(exc))
+        return _refuse(args.command, str(exc), getattr(exc, "verbatim", ()))
     except OSError as exc:
         # A folder the user pointed at that cannot be written or read (permissions, a
         # read-only file system) is theirs to fix; other OS errors keep their traceback.
@@ -102,12 +102,16 @@ def _output_roots(args: argparse.Namespace) -> list[Path]:
     return [*paths, WORK_ROOT, EVAL_ROOT]
 
 
-def _refuse(command: str, message: str) -> int:
-    """The one place a user error becomes output: one line per problem, status 2."""
+def _refuse(command: str, message: str, verbatim: Sequence[str] = ()) -> int:
+    """The one place a user error becomes output: one line per problem, status 2.
+
+    Lines of the message listed in `verbatim` (to be copied into a file) are printed as
+    they are, without the prefix."""
     # A spec with several bad keys lists one per line; anything else is one line.
-    lines = [one_line(line) for line in message.split("\n") if line.strip()] or ["failed"]
+    lines = [line for line in message.split("\n") if line.strip()] or ["failed"]
     for line in lines:
-        print(f"lengthwise {command}: error: {line}", file=sys.stderr)
+        prefix = "" if line in verbatim else f"lengthwise {command}: error: "
+        print(f"{prefix}{one_line(line)}", file=sys.stderr)
     return 2
 
 

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 class UserError(ValueError):
     """Bad input: a spec key, a command-line option, a file, a model name. The message
-    names what is wrong and where (file:line, spec key, option)."""
+    names what is wrong and where (file:line, spec key, option).
+
+    `verbatim` names lines of the message meant to be copied as they are (an accept
+    file's entries): the command line prints them without its `error:` prefix.
+    """
+
+    def __init__(self, *args: object, verbatim: tuple[str, ...] = ()) -> None:
+        super().__init__(*args)
+        self.verbatim = verbatim
 
 
 class InputFileError(UserError):

@@ -72,8 +72,14 @@ def unmatched(findings: Iterable[SecretFinding], accepted: Collection[Acceptance
     return sorted(f"{key}\t{digest}" for key, digest in accepted if (key, digest) not in present)
 
 
+def acceptance_lines(blocking: list[SecretFinding]) -> tuple[str, ...]:
+    """The ready-to-copy accept-file lines of the pattern matches (none for env leaks)."""
+    return tuple(sorted({acceptance_line(f) for f in blocking if not f.from_environment}))
+
+
 def refusal_message(folder: Path, blocking: list[SecretFinding]) -> str:
-    """Environment leaks first (no way out), then pattern matches with ready-to-copy lines."""
+    """Environment leaks first (no way out), then pattern matches with ready-to-copy lines
+    (`acceptance_lines`, which the command line prints without its error prefix)."""
     leaks = [f for f in blocking if f.from_environment]
     patterns = [f for f in blocking if not f.from_environment]
     parts = [f"{folder}: secret scan failed, nothing may leave this machine"]
@@ -84,13 +90,12 @@ def refusal_message(folder: Path, blocking: list[SecretFinding]) -> str:
         )
     if patterns:
         shown = [f'{f}: "{f.snippet}"' if f.snippet else str(f) for f in patterns]
-        lines = sorted({acceptance_line(f) for f in patterns})
         parts.append(
             "text shaped like a credential (not an environment value):\n  "
             + _listed(shown)
             + "\nif these are not credentials, save these lines in a file and rerun with "
             "`--accept-findings FILE` (the decision is recorded in manifest.json):\n"
-            + "\n".join(lines)
+            + "\n".join(acceptance_lines(patterns))
         )
     return "\n".join(parts)
 

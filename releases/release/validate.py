@@ -18,6 +18,7 @@ from lengthwise.releases.release.layout import SPLIT, ReleaseError
 from lengthwise.releases.release.manifest import VerifiedRelease, verify_release
 from lengthwise.releases.release.secret_decisions import (
     Acceptance,
+    acceptance_lines,
     accepted_in_manifest,
     is_accepted,
     refusal_message,
@@ -83,7 +84,9 @@ def check_secrets(
     findings = scan_folder(folder, environ, extra_secret_names)
     blocking = [f for f in findings if not is_accepted(f, accepted)]
     if blocking:
-        raise ReleaseValidationError(refusal_message(folder, blocking))
+        raise ReleaseValidationError(
+            refusal_message(folder, blocking), verbatim=acceptance_lines(blocking)
+        )
     stale = unmatched(findings, accepted)
     if stale:
         log.warning(
