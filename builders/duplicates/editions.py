@@ -14,7 +14,8 @@ Two books are editions of one work when
   `TITLE_SHARE` of the positions; or
 - their chapters aligned in order (by equal titles, else by position where the chapter
   counts match) are alike well above unrelated books: median estimated Jaccard at least
-  `MIN_ALIGNED_SIMILARITY` over `MIN_CHAPTERS` aligned chapters or more (candidates: pairs
+  `MIN_ALIGNED_SIMILARITY` over `MIN_CHAPTERS` aligned chapters or more, and at least
+  `BACKGROUND_FACTOR` times the median of the same chapters paired out of order (candidates: pairs
   with a matching chapter or a near-duplicate score, and books with as many chapters:
   their signatures are compared chapter by chapter, cheap next to hashing them).
 
@@ -35,6 +36,11 @@ from lengthwise.records import Book
 MIN_CHAPTERS = 5
 TITLE_SHARE = 0.8
 MIN_ALIGNED_SIMILARITY = 0.2  # unrelated books: 0.03 at most for any two chapters
+# Aligned chapters must also be this many times as alike as the same two books' chapters
+# paired out of order: texts written from one shared vocabulary (the synthetic demo books,
+# formulaic serials) are alike whatever the pairing, editions only chapter by chapter.
+BACKGROUND_FACTOR = 3.0
+_SHIFTS = (1, 2, 3)
 Pair = tuple[str, str]
 
 
@@ -65,6 +71,19 @@ def _same_titles(titles_a: list[str], titles_b: list[str]) -> int:
     return agree if agree >= MIN_CHAPTERS and agree >= TITLE_SHARE * titled else 0
 
 
+def _misaligned_median(
+    sa: BookSignatures, sb: BookSignatures, aligned: list[tuple[int, int]]
+) -> float:
+    """Median similarity of the aligned chapters paired out of order (shifted by 1-3)."""
+    n = len(aligned)
+    values = [
+        jaccard(sa.chapters[aligned[k][0]], sb.chapters[aligned[(k + shift) % n][1]])
+        for shift in _SHIFTS
+        for k in range(n)
+    ]
+    return statistics.median(values)
+
+
 def edition_links(
     books: Sequence[Book],
     signatures: Mapping[str, BookSignatures],
@@ -92,7 +111,10 @@ def edition_links(
         similarities = [jaccard(sa.chapters[i], sb.chapters[j]) for i, j in aligned]
         median = statistics.median(similarities)
         agree = _same_titles(titles[a], titles[b])
-        if not agree and median < MIN_ALIGNED_SIMILARITY:
+        if not agree and (
+            median < MIN_ALIGNED_SIMILARITY
+            or median < BACKGROUND_FACTOR * _misaligned_median(sa, sb, aligned)
+        ):
             continue
         evidence = (
             f"same {agree} chapter titles in order, " if agree else f"{len(aligned)} chapters "

@@ -100,3 +100,16 @@ def test_the_aligned_chapters_alone_link_editions_without_titles(
     findings = find_duplicate_works(list(untitled.values()), DuplicatesConfig(), None)
     (member,) = findings.clusters[0].others
     assert member.kind.startswith("edition: 120 chapters aligned"), member.kind
+
+
+def test_books_written_from_one_vocabulary_are_not_editions(tmp_path: Path) -> None:
+    """The synthetic demo books share their word lists, so any two of their chapters are
+    about as alike (0.26-0.36) whatever the pairing: that is no edition (an absolute
+    threshold alone dropped three of the six demo books as editions of one another)."""
+    from lengthwise.builders.demo_corpus import write_demo_corpus
+
+    write_demo_corpus(tmp_path / "demo")
+    books = _books(tmp_path / "demo")
+    assert len(books) == 6
+    findings = find_duplicate_works(list(books.values()), DuplicatesConfig(), None)
+    assert findings.clusters == []
