@@ -314,7 +314,9 @@ def unwrap_paragraphs(text: str) -> RuleOutcome:
     width = wrap_width(lines)
     # A CJK book may be cut at several widths (chapter by chapter): each is a spike of
     # its line lengths, and a line there that ends inside a sentence is joined.
-    spikes = spike_widths(lines) if cjk else ()
+    # Headings are not counted: a book's headings, all one length and ending in no stop
+    # (`第一回 宴桃园豪杰三结义 斩黄巾英雄首立功`), are a spike of their own and no wrap.
+    spikes = spike_widths([ln for ln in lines if not is_structure_line(ln)]) if cjk else ()
     if width is None:
         if not spikes:
             return RuleOutcome(text, 0)
