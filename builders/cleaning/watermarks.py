@@ -44,6 +44,7 @@ _IDEOGRAPH = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 # stops too: cleaning made `奇.书` `奇。书` before this rule runs).
 _SEPARATOR = r"(?:[^\w\n]|_)"
 _OPENERS, _CLOSERS = "（(【[〔|｜", "）)】]〕|｜"
+_SPACES = frozenset(" \t\u3000")
 
 
 def learnable(cluster: Cluster) -> bool:
@@ -74,14 +75,22 @@ def _extended(text: str, bare: str, group: list[Cluster]) -> str:
         return bare
     before, after = "", ""
     for side in ("before", "after"):
-        for step in range(MAX_EXTEND):
+        grown, step = 0, 0
+        while grown < MAX_EXTEND:
             chars: Counter[str] = Counter()
             for c in group:
                 at = c.start - 1 - step if side == "before" else c.end + step
-                chars[skeleton(text[at]) if 0 <= at < len(text) else ""] += 1
+                printed = text[at] if 0 <= at < len(text) else ""
+                # A space between a site's name and its address (`某某文学网提供 abc.com`)
+                # is stepped over, as the patterns step over separators; a stop is not.
+                chars[" " if printed in _SPACES else skeleton(printed)] += 1
+            step += 1
             char, count = chars.most_common(1)[0]
             if len(char) != 1 or count < AGREE_SHARE * len(group):
                 break
+            if char == " ":
+                continue
+            grown += 1
             if side == "before":
                 before = char + before
             else:
