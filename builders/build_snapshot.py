@@ -18,7 +18,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-SNAPSHOT_FORMAT = 1
+from lengthwise.sealed import read_sealed, seal
+
+SNAPSHOT_FORMAT = 2  # 2: sealed with its sha256 (lengthwise.sealed)
 # Format 0: no back-references or interning flags, so equal rows give equal bytes whatever
 # objects they share (a Ray build and a local build write the same file).
 MARSHAL_VERSION = 0
@@ -31,9 +33,12 @@ def snapshot_key(fingerprint: str, books_sha256: str) -> str:
 
 def read_snapshot(path: Path, key: str) -> list[dict[str, Any]] | None:
     """The rows stored under `key`, or None (absent, other key, damaged)."""
+    body = read_sealed(path, "reading books.jsonl")  # edited since written: discarded
+    if body is None:
+        return None
     try:
-        stored = marshal.loads(path.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):
+        stored = marshal.loads(body)
+    except (EOFError, ValueError, TypeError):
         return None
     if not (isinstance(stored, tuple) and len(stored) == 2 and stored[0] == key):
         return None
@@ -48,7 +53,7 @@ def write_snapshot(path: Path, key: str, rows: list[dict[str, Any]]) -> None:
     fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(marshal.dumps((key, rows), MARSHAL_VERSION))
+            handle.write(seal(marshal.dumps((key, rows), MARSHAL_VERSION)))
         os.replace(tmp_name, path)
     except BaseException:
         Path(tmp_name).unlink(missing_ok=True)

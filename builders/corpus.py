@@ -31,8 +31,9 @@ from lengthwise.executors import ExecutorConfig, make_executor
 from lengthwise.executors.local import default_workers
 from lengthwise.progress import ProgressStep
 from lengthwise.records import Book, SourceDocument
+from lengthwise.sealed import read_sealed, write_sealed
 from lengthwise.spec import CleaningConfig
-from lengthwise.storage import atomic_write_bytes, canonical_hash, sha256_bytes, sha256_text
+from lengthwise.storage import canonical_hash, sha256_text
 from lengthwise.tokenizers import TokenCountCache, get_tokenizer
 
 # Re-exported: callers import the corpus stage's records and per-document step from here.
@@ -126,10 +127,8 @@ def _process_and_count(
 
 
 def _write_cached_book(path: Path, payload: dict[str, Any]) -> None:
-    """A cache entry: a first line with the sha256 of the rest, then the JSON payload."""
-    body = json.dumps(payload, ensure_ascii=False).encode("utf-8")
-    head = json.dumps({"sha256": sha256_bytes(body)}).encode("utf-8")
-    atomic_write_bytes(path, head + b"\n" + body)
+    """A sealed cache entry (`lengthwise.sealed`): the sha256 line, then the JSON payload."""
+    write_sealed(path, json.dumps(payload, ensure_ascii=False).encode("utf-8"))
 
 
 def _read_cached_book(path: Path) -> tuple[Book | None, BookReport] | None:
@@ -139,20 +138,8 @@ def _read_cached_book(path: Path) -> tuple[Book | None, BookReport] | None:
     hashing the parsed book again): an entry edited or damaged since it was written is
     discarded (logged) and the book processed again.
     """
-    try:
-        head, _, body = path.read_bytes().partition(b"\n")
-        stored = json.loads(head)["sha256"]
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        log.warning("%s: not a verifiable cache entry (%s); processing the book again", path, exc)
-        return None
-    if stored != sha256_bytes(body):
-        log.warning(
-            "%s: content does not match the sha256 it was stored under; discarded, "
-            "processing the book again",
-            path,
-        )
+    body = read_sealed(path, "processing the book")
+    if body is None:
         return None
     payload = json.loads(body)
     book = Book.from_dict(payload["book"]) if payload["book"] else None

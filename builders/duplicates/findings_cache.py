@@ -16,10 +16,11 @@ from lengthwise.builders.duplicates.repeated_chapters import RepeatedChapter
 from lengthwise.builders.duplicates.stage import DuplicateFindings, find_duplicate_works
 from lengthwise.executors import Executor
 from lengthwise.records import Book
+from lengthwise.sealed import read_sealed, write_sealed
 from lengthwise.spec import DuplicatesConfig
-from lengthwise.storage import atomic_write_bytes, canonical_hash
+from lengthwise.storage import canonical_hash
 
-FINDINGS_VERSION = 1  # bump when find_duplicate_works changes what it finds
+FINDINGS_VERSION = 2  # bump when find_duplicate_works changes what it finds
 
 
 def cached_duplicate_works(
@@ -31,15 +32,18 @@ def cached_duplicate_works(
     runner: Executor | None = None,
 ) -> DuplicateFindings:
     path = cache_dir / "duplicates" / f"findings-{_key(books, config, noise, repeated)[:32]}.pickle"
-    try:
-        # Our own cache file, written below by this function.
-        found = pickle.loads(path.read_bytes())
-        if isinstance(found, DuplicateFindings):
-            return found
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
-        pass
+    # Our own cache file, written below by this function, sealed with its sha256: a file
+    # edited since is discarded before it is unpickled.
+    body = read_sealed(path, "finding duplicate works")
+    if body is not None:
+        try:
+            found = pickle.loads(body)
+            if isinstance(found, DuplicateFindings):
+                return found
+        except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
+            pass
     found = find_duplicate_works(books, config, cache_dir, noise, repeated, runner)
-    atomic_write_bytes(path, pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL))
+    write_sealed(path, pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL))
     return found
 
 
