@@ -10,6 +10,7 @@ executor (local processes or Ray, a few books per call); the cache is written he
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,9 +23,10 @@ from lengthwise.builders.duplicates.normalize import SAMPLE_RATE, shingle_hashes
 from lengthwise.executors import Executor, make_executor
 from lengthwise.executors.batches import run_batched
 from lengthwise.records import Book
+from lengthwise.sealed import read_sealed, write_sealed
 from lengthwise.storage import canonical_hash
 
-SIGNATURE_VERSION = "dup-1"
+SIGNATURE_VERSION = "dup-2"  # 2: sealed files
 MINHASH_SEED = 1
 SCHEME = "affine32"
 # Below this many sampled shingles a chapter is too short to judge (a few lines of verse,
@@ -146,10 +148,11 @@ def _cache_path(
 
 
 def _load(book: Book, path: Path) -> BookSignatures | None:
-    if not path.is_file():
+    body = read_sealed(path, "hashing the book")  # edited since written: recomputed
+    if body is None:
         return None
     try:
-        with np.load(path) as data:
+        with np.load(io.BytesIO(body)) as data:
             return BookSignatures(
                 book.id,
                 data["chapters"],
@@ -162,14 +165,14 @@ def _load(book: Book, path: Path) -> BookSignatures | None:
 
 
 def store(signatures: BookSignatures, path: Path) -> None:
-    """Atomic write: a crash never leaves a half file that looks complete."""
+    """Atomic write, sealed with its sha256 (`lengthwise.sealed`)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".tmp.npz")
+    buffer = io.BytesIO()
     np.savez(
-        temporary,
+        buffer,
         chapters=signatures.chapters,
         chapter_sizes=signatures.chapter_sizes,
         book=signatures.book,
         book_size=np.int64(signatures.book_size),
     )
-    temporary.replace(path)
+    write_sealed(path, buffer.getvalue())

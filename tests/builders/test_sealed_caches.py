@@ -5,10 +5,12 @@ discarded and computed again instead of reaching samples."""
 from __future__ import annotations
 
 import dataclasses
+import io
 import logging
 import pickle
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from lengthwise.builders.build_snapshot import read_snapshot, write_snapshot
@@ -57,3 +59,25 @@ def test_a_swapped_duplicate_findings_file_is_not_unpickled(
     assert isinstance(again, DuplicateFindings)
     assert again.clusters and again.dropped == first.dropped
     assert "does not match the sha256" in caplog.text
+
+
+def test_an_edited_signature_file_is_hashed_again(tmp_path: Path) -> None:
+    from lengthwise.builders.duplicates.signatures import signatures_for
+
+    books = [_book("a", "One tale of a ship")]
+    [first] = signatures_for(books, 5, 128, tmp_path)
+    [path] = tmp_path.glob("*.npz")
+    # Other signatures written in its place (whatever seal line there is, kept).
+    buffer = io.BytesIO()
+    np.savez(
+        buffer,
+        chapters=first.chapters + 1,
+        chapter_sizes=first.chapter_sizes,
+        book=first.book + 1,
+        book_size=np.int64(first.book_size),
+    )
+    data = path.read_bytes()
+    head = data.partition(b"\n")[0] + b"\n" if data.startswith(b'{"sha256"') else b""
+    path.write_bytes(head + buffer.getvalue())
+    [again] = signatures_for(books, 5, 128, tmp_path)
+    assert (again.chapters == first.chapters).all() and (again.book == first.book).all()
