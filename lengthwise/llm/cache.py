@@ -11,6 +11,7 @@ on the next run.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 import time
@@ -21,8 +22,11 @@ from typing import Final
 from lengthwise.errors import InputFileError
 from lengthwise.llm.generation import KEY_SCHEMA, request_key
 from lengthwise.llm.types import ChatResult, Usage
+from lengthwise.storage import canonical_hash
 
 __all__ = ["CACHEABLE_OUTCOMES", "KEY_SCHEMA", "RequestCache", "request_key"]
+
+log = logging.getLogger(__name__)
 
 CACHEABLE_OUTCOMES: Final = frozenset({"ok", "length", "blocked", "over_length"})
 
@@ -38,23 +42,32 @@ CREATE TABLE IF NOT EXISTS results (
 """
 
 
-def _result_to_json(result: ChatResult) -> str:
-    return json.dumps(
-        {
-            "text": result.text,
-            "outcome": result.outcome,
-            "usage": {
-                "prompt_tokens": result.usage.prompt_tokens,
-                "completion_tokens": result.usage.completion_tokens,
-            },
-            "model": result.model,
+def _row_check(key: str, data: dict[str, object]) -> str:
+    """The sha256 a row is stored with: its request key and its answer, canonical."""
+    answer = {k: v for k, v in data.items() if k != "check"}
+    return canonical_hash({"key": key, "answer": answer})
+
+
+def _result_to_json(key: str, result: ChatResult) -> str:
+    data: dict[str, object] = {
+        "text": result.text,
+        "outcome": result.outcome,
+        "usage": {
+            "prompt_tokens": result.usage.prompt_tokens,
+            "completion_tokens": result.usage.completion_tokens,
         },
-        ensure_ascii=False,
-    )
+        "model": result.model,
+    }
+    data["check"] = _row_check(key, data)
+    return json.dumps(data, ensure_ascii=False)
 
 
-def _result_from_json(raw: str) -> ChatResult:
+def _result_from_json(key: str, raw: str) -> ChatResult | None:
+    """The stored answer, or None when the row no longer matches the check it was stored
+    with (rows written before checks existed have none and are taken as they are)."""
     data = json.loads(raw)
+    if "check" in data and data["check"] != _row_check(key, data):
+        return None
     usage = data.get("usage") or {}
     return ChatResult(
         text=str(data["text"]),
@@ -87,6 +100,7 @@ class RequestCache:
         self.hits = 0
         self.misses = 0
         self.writes = 0
+        self.discarded = 0  # rows that failed their check
 
     def get(self, key: str) -> ChatResult | None:
         """The stored answer (with `cached=True`), or None; counts a hit or a miss."""
@@ -94,11 +108,18 @@ class RequestCache:
             row = self._db.execute(
                 "SELECT result_json FROM results WHERE key = ?", (key,)
             ).fetchone()
-            if row is None:
+            result = None if row is None else _result_from_json(key, row[0])
+            if row is not None and result is None:
+                # Edited since it was stored: discarded, the request is made again.
+                log.warning("%s: an answer no longer matches its check; asked again", self.path)
+                self._db.execute("DELETE FROM results WHERE key = ?", (key,))
+                self._db.commit()
+                self.discarded += 1
+            if result is None:
                 self.misses += 1
                 return None
             self.hits += 1
-        return _result_from_json(row[0])
+        return result
 
     def put(self, key: str, result: ChatResult, *, prompt_version: str = "") -> bool:
         """Store `result` if its outcome is a fact about the request; True if stored."""
@@ -112,7 +133,7 @@ class RequestCache:
                     prompt_version,
                     result.model,
                     result.outcome,
-                    _result_to_json(result),
+                    _result_to_json(key, result),
                     time.time(),
                 ),
             )

@@ -166,3 +166,23 @@ def test_a_file_that_is_not_a_cache_gives_a_clear_error(tmp_path: Path) -> None:
     path.write_bytes(b"not a database" * 100)
     with pytest.raises(ValueError, match=r"requests\.sqlite: not a usable request cache"):
         RequestCache(path)
+
+
+def test_an_answer_edited_in_the_cache_is_asked_again(tmp_path: Path) -> None:
+    """A row rewritten after it was stored (a poisoned or damaged cache) no longer
+    matches its check: it is discarded, not served as the model's answer."""
+    path = tmp_path / "llm.sqlite"
+    with RequestCache(path) as cache:
+        cache.put("k1", ChatResult("the model's answer", "ok", Usage(3, 4), "m"))
+        cache.put("k2", ChatResult("another answer", "ok", Usage(3, 4), "m"))
+    with sqlite3.connect(path) as db:
+        (raw,) = db.execute("SELECT result_json FROM results WHERE key = 'k1'").fetchone()
+        db.execute(
+            "UPDATE results SET result_json = ? WHERE key = 'k1'",
+            (raw.replace("the model's answer", "a planted answer"),),
+        )
+    with RequestCache(path) as cache:
+        assert cache.get("k1") is None
+        assert cache.discarded == 1 and "k1" not in cache
+        answer = cache.get("k2")
+        assert answer is not None and answer.text == "another answer"
