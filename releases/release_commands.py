@@ -73,7 +73,7 @@ def _release(args: argparse.Namespace) -> int:
 
 
 def _publish(args: argparse.Namespace) -> int:
-    from lengthwise.cli import UserError
+    from lengthwise.errors import UserError
     from lengthwise.releases.hub import check_before_publish, publish_to_git_mirror, publish_to_hub
     from lengthwise.releases.hub.card_repo import load_line, name_repo_in_card
     from lengthwise.releases.release.build import secret_variable_names

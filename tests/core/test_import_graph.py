@@ -100,8 +100,6 @@ ALLOWED_CYCLES: tuple[frozenset[str], ...] = tuple(
             ]
         ),
         "evaluation.report evaluation.report_plots evaluation.report_tasks",
-        # release_commands takes UserError from lengthwise.cli (lengthwise.errors has it).
-        "cli releases.release_commands",
     )
 )
 
