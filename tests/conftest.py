@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -71,3 +72,10 @@ def _no_home_writes(
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     monkeypatch.setenv("LENGTHWISE_CACHE_DIR", str(home / ".cache" / "lengthwise"))
     monkeypatch.delenv("TIKTOKEN_CACHE_DIR", raising=False)
+    # `datasets` reads its cache folder once, when first imported (often at a test
+    # module's import, before this fixture): point the module's setting there too, or
+    # load_dataset serves configs cached by an earlier run from the real ~/.cache.
+    datasets_config = sys.modules.get("datasets.config")
+    if datasets_config is not None:
+        cache = home / ".cache" / "huggingface" / "datasets"
+        monkeypatch.setattr(datasets_config, "HF_DATASETS_CACHE", cache)
